@@ -1,0 +1,93 @@
+import { z } from 'zod'
+
+export const REGISTRATION_CREDIT_LIMIT = 250
+export const PASSWORD_MIN_LENGTH = 6
+export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&'
+
+export const UserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isStaff: z.boolean(),
+})
+export type User = z.infer<typeof UserSchema>
+
+export const EmailCheckRequestSchema = z.object({ identifier: z.string().trim().min(1).max(320) })
+export const EmailCheckResponseSchema = z.object({
+  isSSO: z.boolean(),
+  ssoProvider: z.string().nullable(),
+  ssoIcon: z.string().nullable(),
+  title: z.string().nullable(),
+})
+export type EmailCheckResponse = z.infer<typeof EmailCheckResponseSchema>
+
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+})
+export type LoginRequest = z.infer<typeof LoginRequestSchema>
+
+export const AuthCheckResponseSchema = z.object({ authenticated: z.boolean() })
+export const NetworkHealthResponseSchema = z.object({ error: z.string().nullable() })
+
+/** platform.md §5: registration messages, copied from messages.json. */
+export const REGISTRATION_MESSAGES = {
+  firstname: 'You must enter your first name.',
+  lastname: 'You must enter your surname.',
+  email: 'You must enter an email address.',
+  password: 'You must enter a password.',
+  confirmPassword: 'You must confirm your password.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  weakPassword: 'The password you have entered does not meet the minimum requirements.',
+  emailDomain: (domain: string) => `Your email must be on the ${domain} domain`,
+} as const
+
+/** At least 6 characters and at least two of: uppercase, lowercase, digit, one of @$!%*?&. */
+export function isPasswordStrongEnough(password: string): boolean {
+  if (password.length < PASSWORD_MIN_LENGTH) return false
+  const kinds = [/[A-Z]/, /[a-z]/, /\d/, /[@$!%*?&]/].filter((kind) => kind.test(password)).length
+  return kinds >= 2
+}
+
+export const RegistrationRequestSchema = z.object({
+  firstname: z.string({ error: REGISTRATION_MESSAGES.firstname }).trim().min(1, REGISTRATION_MESSAGES.firstname).max(100),
+  lastname: z.string({ error: REGISTRATION_MESSAGES.lastname }).trim().min(1, REGISTRATION_MESSAGES.lastname).max(100),
+  email: z
+    .string({ error: REGISTRATION_MESSAGES.email })
+    .trim()
+    .min(1, REGISTRATION_MESSAGES.email)
+    .max(320)
+    .pipe(z.email({ error: 'You must enter a valid email address.' })),
+  credentials: z.object(
+    {
+      password: z
+        .string({ error: REGISTRATION_MESSAGES.password })
+        .min(1, REGISTRATION_MESSAGES.password)
+        .max(1024)
+        .refine(isPasswordStrongEnough, REGISTRATION_MESSAGES.weakPassword),
+    },
+    { error: REGISTRATION_MESSAGES.password },
+  ),
+  invite: z.object({ token: z.string().min(1).max(200), siteAlias: z.string().min(1).max(200) }).optional(),
+  creditLimit: z.number().int().min(0).max(1_000_000).optional(),
+  redirect_url: z.string().max(2000).optional(),
+})
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>
+
+/** Email invites sign the user in at once; others must verify their e-mail first. */
+export const RegistrationResponseSchema = z.object({
+  user: UserSchema,
+  signedIn: z.boolean(),
+  verificationRequired: z.boolean(),
+})
+export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>
+
+export const VerifyQuerySchema = z.object({
+  user: z.string().min(1).max(100),
+  token: z.string().min(1).max(200),
+  redirect_url: z.string().max(2000).optional(),
+  skipRedirect: z.enum(['true', 'false']).optional(),
+})
+export const VerifyResponseSchema = z.object({ success: z.boolean(), redirectUrl: z.string().optional() })

@@ -1,0 +1,5 @@
+export * from './auth.js'
+export * from './errors.js'
+export * from './paging.js'
+export * from './sections.js'
+export * from './sites.js'
