@@ -1,5 +1,6 @@
 export * from './auth.js'
 export * from './errors.js'
+export * from './jobs.js'
 export * from './paging.js'
 export * from './sections.js'
 export * from './sites.js'

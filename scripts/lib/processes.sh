@@ -1,0 +1,137 @@
+# shellcheck shell=bash
+# Canopy's own processes (api, worker) in the background: start with a pid file and a log under .data/,
+# wait for health, stop by process group so pnpm, tsx and node all go together. Also the steps both
+# start and test run before starting them: migrate, seed, build the web app.
+
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+pid_file() { echo "$RUN_DIR/$1.pid"; }
+
+app_process_running() {
+  local file pid
+  file="$(pid_file "$1")"
+  [ -s "$file" ] || return 1
+  pid="$(cat "$file")"
+  kill -0 "$pid" 2>/dev/null
+}
+
+# start_app_process NAME [VAR=value...] COMMAND...: runs COMMAND from the repository root in its own
+# session (so closing the terminal does not end it and stopping can signal the whole group), appending
+# to .data/logs/NAME.log.
+start_app_process() {
+  local name=$1 log_file
+  shift
+  mkdir -p "$RUN_DIR" "$LOG_DIR"
+  log_file="$LOG_DIR/$name.log"
+  printf '\n=== %s started %s ===\n' "$name" "$(date -u +%FT%TZ)" >>"$log_file"
+  if command -v setsid >/dev/null 2>&1; then
+    # In a non-interactive shell a background child is not a group leader, so setsid does not fork:
+    # $! is the new session's leader and its pid is the group id.
+    (cd "$CANOPY_ROOT" && exec setsid env "$@" >>"$log_file" 2>&1 </dev/null) &
+  else
+    set -m
+    (cd "$CANOPY_ROOT" && exec nohup env "$@" >>"$log_file" 2>&1 </dev/null) &
+    set +m
+  fi
+  echo $! >"$(pid_file "$name")"
+}
+
+# stop_app_process NAME: SIGTERM to the group (the processes close their queues, sockets and database
+# pools), SIGKILL after 20 s if something hangs.
+stop_app_process() {
+  local name=$1 file pid
+  file="$(pid_file "$name")"
+  [ -s "$file" ] || return 0
+  pid="$(cat "$file")"
+  if kill -0 "$pid" 2>/dev/null; then
+    log "stopping $name (pid $pid)"
+    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    local deadline=$((SECONDS + 20))
+    while kill -0 -- "-$pid" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.3; done
+    if kill -0 -- "-$pid" 2>/dev/null; then
+      warn "$name did not stop within 20s: killing it"
+      kill -KILL -- "-$pid" 2>/dev/null || true
+    fi
+  fi
+  rm -f "$file"
+}
+
+show_log_tail() {
+  warn "last lines of .data/logs/$1.log:"
+  tail -n "${2:-40}" "$LOG_DIR/$1.log" >&2 || true
+}
+
+# wait_for_health URL SECONDS PROCESS...: waits until URL answers 2xx, failing early when one of the
+# named processes has exited (its log tail is shown).
+wait_for_health() {
+  local url=$1 seconds=$2 name
+  shift 2
+  local deadline=$((SECONDS + seconds))
+  until probe http "$url" 2>/dev/null; do
+    for name in "$@"; do
+      app_process_running "$name" || {
+        show_log_tail "$name"
+        warn "$name exited before $url answered"
+        return 1
+      }
+    done
+    [ "$SECONDS" -lt "$deadline" ] || {
+      for name in "$@"; do show_log_tail "$name" 20; done
+      warn "$url did not answer within ${seconds}s"
+      return 1
+    }
+    sleep 0.5
+  done
+}
+
+# run_logged NAME COMMAND...: runs a step quietly into .data/logs/NAME.log, showing the log on failure.
+run_logged() {
+  local name=$1
+  shift
+  mkdir -p "$LOG_DIR"
+  if ! (cd "$CANOPY_ROOT" && "$@") >"$LOG_DIR/$name.log" 2>&1; then
+    tail -n 60 "$LOG_DIR/$name.log" >&2
+    warn "$* failed (full log: .data/logs/$name.log)"
+    return 1
+  fi
+}
+
+migrate_and_seed() {
+  log "migrating the database (pnpm db:migrate)"
+  run_logged db-migrate pnpm db:migrate || return 1
+  log "seeding the demo organisation, admin and site (pnpm db:seed)"
+  run_logged db-seed pnpm db:seed || return 1
+}
+
+# The SPA is rebuilt only when its sources, the shared contracts or the lockfile changed since the last
+# build, so a second start does not spend half a minute on an identical bundle.
+web_inputs_hash() {
+  (
+    cd "$CANOPY_ROOT" &&
+      find apps/web packages/contracts \( -name node_modules -o -name dist \) -prune -o -type f -print |
+      LC_ALL=C sort | xargs sha256sum
+    sha256sum pnpm-lock.yaml
+  ) | sha256sum | cut -d' ' -f1
+}
+
+build_web() {
+  local stamp="$CANOPY_ROOT/apps/web/dist/.canopy-build-stamp" want
+  want="$(web_inputs_hash)"
+  if [ -f "$CANOPY_ROOT/apps/web/dist/index.html" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    log "web app: the build in apps/web/dist is current"
+    return 0
+  fi
+  log "building the web app (pnpm --filter @canopy/web build)"
+  run_logged web-build pnpm --filter @canopy/web build || return 1
+  echo "$want" >"$stamp"
+}
+
+# Browsers and the health check reach a wildcard listener through loopback.
+reachable_host() {
+  case "$1" in
+    0.0.0.0 | :: | '[::]') echo 127.0.0.1 ;;
+    *:*) echo "[$1]" ;;
+    *) echo "$1" ;;
+  esac
+}
