@@ -1,7 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
+import { DEFAULT_DATABASE_URL } from './database-server.js'
 import { PrismaClient } from './generated/prisma/client.js'
-
-export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/canopy'
 
 /**
  * Prisma 7 has no built-in query engine connection: every client runs on a driver adapter,

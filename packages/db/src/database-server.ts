@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 
+export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/canopy'
+
 // PostgreSQL error codes we handle rather than report.
 const DUPLICATE_DATABASE = '42P04'
 const INVALID_CATALOG_NAME = '3D000'
+const UNIQUE_VIOLATION = '23505'
 
 /** The database named in a PostgreSQL connection URL. */
 export function getDatabaseName(databaseUrl: string): string {
@@ -81,7 +84,10 @@ export async function createDatabase(databaseUrl: string): Promise<boolean> {
       await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`)
       return true
     } catch (error) {
-      if ((error as { code?: string }).code === DUPLICATE_DATABASE) return false
+      // Another process created it between our check and CREATE: 42P04, or 23505 when both
+      // inserted into pg_database at the same moment.
+      const code = (error as { code?: string }).code
+      if (code === DUPLICATE_DATABASE || code === UNIQUE_VIOLATION) return false
       throw error
     }
   })

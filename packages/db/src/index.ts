@@ -1,2 +1,10 @@
 export * from './client.js'
+export { DEFAULT_DATABASE_URL, redactDatabaseUrl } from './database-server.js'
 export * from './generated/prisma/client.js'
+export {
+  type MigrateDatabaseOptions,
+  type MigrateDatabaseResult,
+  MigrationHistoryError,
+  migrateDatabase,
+} from './migrate/apply-migrations.js'
+export * from './repositories/index.js'

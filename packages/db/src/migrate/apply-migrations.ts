@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { DEFAULT_DATABASE_URL } from '../client.js'
-import { createDatabase, getDatabaseName, redactDatabaseUrl } from '../database-server.js'
+import {
+  createDatabase,
+  DEFAULT_DATABASE_URL,
+  getDatabaseName,
+  redactDatabaseUrl,
+} from '../database-server.js'
 import { MIGRATIONS_DIR } from '../paths.js'
 import { type MigrationFile, readMigrationFiles } from './migration-files.js'
 

@@ -1,7 +1,6 @@
 import '../load-env.js'
 import { parseArgs } from 'node:util'
-import { DEFAULT_DATABASE_URL } from '../client.js'
-import { redactDatabaseUrl } from '../database-server.js'
+import { DEFAULT_DATABASE_URL, redactDatabaseUrl } from '../database-server.js'
 import { migrateDatabase } from './apply-migrations.js'
 import { createMigration } from './create-migration.js'
 

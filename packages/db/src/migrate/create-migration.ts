@@ -1,7 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DEFAULT_DATABASE_URL } from '../client.js'
-import { replaceDatabaseName } from '../database-server.js'
+import { DEFAULT_DATABASE_URL, replaceDatabaseName } from '../database-server.js'
 import { MIGRATIONS_DIR, PRISMA_SCHEMA_PATH } from '../paths.js'
 import {
   MIGRATION_FILE_NAME,

@@ -91,7 +91,7 @@ interface PgDriverError {
  * Sends each migration script to PostgreSQL whole, as Prisma's native engine does; the adapter's own
  * executeScript splits on every ';', which breaks on semicolons in strings, comments and functions.
  */
-function prepareAdapter(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriverAdapter {
+function prepareAdapter(adapter: SqlDriverAdapter, pool: pg.Pool): void {
   acceptCharColumns(adapter)
   const startTransaction = adapter.startTransaction.bind(adapter)
   adapter.startTransaction = async (isolationLevel) =>
@@ -112,42 +112,51 @@ function prepareAdapter(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriverAdap
       })
     }
   }
-  return adapter
-}
-
-async function connectAdapter(databaseUrl: string): Promise<SqlDriverAdapter> {
-  const adapter = await new PrismaPg({ connectionString: databaseUrl }).connect()
-  return prepareAdapter(adapter, adapter.underlyingDriver())
 }
 
 class MigrationAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = 'postgres'
   readonly adapterName = '@prisma/adapter-pg'
-  /** shadow databases not yet dropped, so a failed command can still clean them up */
-  readonly openShadowDatabases = new Set<string>()
+  /** adapters not yet disposed, so that closing the engine releases their connections */
+  private readonly openAdapters = new Set<SqlDriverAdapter>()
 
   constructor(private readonly databaseUrl: string) {}
 
   connect(): Promise<SqlDriverAdapter> {
-    return connectAdapter(this.databaseUrl)
+    return this.connectAdapter(this.databaseUrl)
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
     const shadowUrl = replaceDatabaseName(this.databaseUrl, randomDatabaseName('prisma_shadow'))
     await createDatabase(shadowUrl)
-    this.openShadowDatabases.add(shadowUrl)
-    const adapter = await connectAdapter(shadowUrl)
+    try {
+      return await this.connectAdapter(shadowUrl, () => dropDatabase(shadowUrl))
+    } catch (error) {
+      await dropDatabase(shadowUrl)
+      throw error
+    }
+  }
+
+  /**
+   * One connection per database, like the native engine: it takes Prisma's session-level advisory
+   * lock before each command, and on a pool the next command would wait for that lock held by
+   * another connection of the same engine (10 s, then it carries on without it).
+   */
+  private async connectAdapter(databaseUrl: string, afterDispose?: () => Promise<void>) {
+    const adapter = await new PrismaPg({ connectionString: databaseUrl, max: 1 }).connect()
+    prepareAdapter(adapter, adapter.underlyingDriver())
     const dispose = adapter.dispose.bind(adapter)
     adapter.dispose = async () => {
+      if (!this.openAdapters.delete(adapter)) return
       await dispose()
-      await this.dropShadowDatabase(shadowUrl)
+      await afterDispose?.()
     }
+    this.openAdapters.add(adapter)
     return adapter
   }
 
-  async dropShadowDatabase(shadowUrl: string): Promise<void> {
-    await dropDatabase(shadowUrl)
-    this.openShadowDatabases.delete(shadowUrl)
+  async disposeAll(): Promise<void> {
+    for (const adapter of [...this.openAdapters]) await adapter.dispose()
   }
 }
 
@@ -180,7 +189,7 @@ export async function openSchemaEngine(
     run: (command) => runWithStallGuard(() => command(engine)),
     async close() {
       engine.free()
-      for (const shadowUrl of factory.openShadowDatabases) await factory.dropShadowDatabase(shadowUrl)
+      await factory.disposeAll()
     },
   }
 }

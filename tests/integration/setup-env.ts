@@ -1,0 +1,10 @@
+import { randomBytes } from 'node:crypto'
+import { inject } from 'vitest'
+// Brings in the ProvidedContext keys that global-setup.ts declares and provides.
+import type {} from './global-setup.js'
+
+// Runs in the test worker before each integration test file: the app code under test reads its
+// configuration from the environment, so point it at the run's database and a queue prefix of its own.
+process.env.DATABASE_URL = inject('databaseUrl')
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6379'
+process.env.CANOPY_QUEUE_PREFIX = `${inject('queuePrefix')}_${randomBytes(3).toString('hex')}`
