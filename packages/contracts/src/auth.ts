@@ -52,8 +52,16 @@ export function isPasswordStrongEnough(password: string): boolean {
 }
 
 export const RegistrationRequestSchema = z.object({
-  firstname: z.string({ error: REGISTRATION_MESSAGES.firstname }).trim().min(1, REGISTRATION_MESSAGES.firstname).max(100),
-  lastname: z.string({ error: REGISTRATION_MESSAGES.lastname }).trim().min(1, REGISTRATION_MESSAGES.lastname).max(100),
+  firstname: z
+    .string({ error: REGISTRATION_MESSAGES.firstname })
+    .trim()
+    .min(1, REGISTRATION_MESSAGES.firstname)
+    .max(100),
+  lastname: z
+    .string({ error: REGISTRATION_MESSAGES.lastname })
+    .trim()
+    .min(1, REGISTRATION_MESSAGES.lastname)
+    .max(100),
   email: z
     .string({ error: REGISTRATION_MESSAGES.email })
     .trim()
@@ -91,3 +99,13 @@ export const VerifyQuerySchema = z.object({
   skipRedirect: z.enum(['true', 'false']).optional(),
 })
 export const VerifyResponseSchema = z.object({ success: z.boolean(), redirectUrl: z.string().optional() })
+
+/** POST /auth/check-sso as the API validates it: the identifier must look like an e-mail address. */
+export const EmailCheckBodySchema = z.object({
+  identifier: z
+    .string({ error: REGISTRATION_MESSAGES.email })
+    .trim()
+    .min(1, REGISTRATION_MESSAGES.email)
+    .max(320)
+    .pipe(z.email({ error: 'You must enter a valid email address.' })),
+})

@@ -24,7 +24,11 @@ export const SectionConditionSchema = z
     source: SectionSourceSchema.default('Path'),
     operator: SectionOperatorSchema.default('Starts with'),
     name: z.string().trim().max(200).nullable().optional(),
-    value: z.string({ error: SECTION_MESSAGES.valueRequired }).trim().min(1, SECTION_MESSAGES.valueRequired).max(2000),
+    value: z
+      .string({ error: SECTION_MESSAGES.valueRequired })
+      .trim()
+      .min(1, SECTION_MESSAGES.valueRequired)
+      .max(2000),
   })
   .superRefine((condition, ctx) => {
     if (condition.source === 'Metatag' && !condition.name) {

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/**
+ * Socket.IO at /socket.io on the API's port. A socket is accepted only with a valid session cookie;
+ * it then asks to join the room of a site it may see (the same access check as the HTTP routes).
+ */
+export const SOCKET_IO_PATH = '/socket.io'
+export const SOCKET_UNAUTHORIZED_MESSAGE = 'unauthorized'
+
+export const SiteRoomRequestSchema = z.object({ slug: z.string().min(1).max(200) })
+export type SiteRoomRequest = z.infer<typeof SiteRoomRequestSchema>
+
+export const SiteRoomAckSchema = z.object({ ok: z.boolean(), error: z.string().optional() })
+export type SiteRoomAck = z.infer<typeof SiteRoomAckSchema>
+
+export function siteRoomName(siteId: string): string {
+  return `site:${siteId}`
+}
+
+export interface ClientToServerEvents {
+  'site:join': (request: SiteRoomRequest, ack: (answer: SiteRoomAck) => void) => void
+  'site:leave': (request: SiteRoomRequest, ack: (answer: SiteRoomAck) => void) => void
+}

@@ -1,0 +1,24 @@
+import type { AccountTokenKind } from '../generated/prisma/client.js'
+import type { DbClient } from './db-client.js'
+
+export interface CreateAccountTokenInput {
+  userId: string
+  kind: AccountTokenKind
+  /** sha256 of the token sent by e-mail */
+  tokenHash: string
+  expiresAt: Date
+}
+
+export function createAccountToken(db: DbClient, input: CreateAccountTokenInput) {
+  return db.accountToken.create({ data: input })
+}
+
+export function findAccountTokenByHash(db: DbClient, tokenHash: string) {
+  return db.accountToken.findUnique({ where: { tokenHash } })
+}
+
+/** Only an unused token is marked, so two clicks on one link cannot both consume it. */
+export async function consumeAccountToken(db: DbClient, id: string, usedAt: Date = new Date()) {
+  const { count } = await db.accountToken.updateMany({ where: { id, usedAt: null }, data: { usedAt } })
+  return count === 1
+}

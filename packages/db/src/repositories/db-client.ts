@@ -1,0 +1,25 @@
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js'
+
+/** Repository functions take either the client or the client of an open transaction. */
+export type DbClient = PrismaClient | Prisma.TransactionClient
+
+/** Runs `work` in a transaction, or inside the caller's transaction when it already holds one. */
+export function runInTransaction<T>(
+  db: DbClient,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  return '$transaction' in db ? db.$transaction(work) : work(db)
+}
+
+export type SortDirection = 'asc' | 'desc'
+
+/** One page of a list: `skip`/`take` are what Prisma wants; the API turns its 1-based page into them. */
+export interface PageWindow {
+  skip: number
+  take: number
+}
+
+/** A write hit a unique index (Prisma P2002): the caller turns it into a 409. */
+export function isUniqueConstraintError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002'
+}

@@ -1,0 +1,30 @@
+import type { DbClient } from './db-client.js'
+
+export interface CreateSessionInput {
+  /** sha256 of the cookie token */
+  id: string
+  userId: string
+  expiresAt: Date
+  userAgent?: string | null
+  ip?: string | null
+}
+
+export function createSession(db: DbClient, input: CreateSessionInput) {
+  return db.session.create({ data: input })
+}
+
+/** The session and its user, or null when it is unknown or expired. */
+export async function findActiveSessionWithUser(db: DbClient, id: string, now: Date = new Date()) {
+  const session = await db.session.findUnique({ where: { id }, include: { user: true } })
+  if (!session || session.expiresAt <= now) return null
+  return session
+}
+
+export function touchSession(db: DbClient, id: string, seenAt: Date = new Date()) {
+  return db.session.updateMany({ where: { id }, data: { lastSeenAt: seenAt } })
+}
+
+/** deleteMany: signing out twice, or with an already expired session, is not an error. */
+export function deleteSession(db: DbClient, id: string) {
+  return db.session.deleteMany({ where: { id } })
+}

@@ -1,0 +1,52 @@
+import type { Prisma } from '../generated/prisma/client.js'
+import type { DbClient } from './db-client.js'
+
+/** A user sees a site through a direct membership or through one of the site's groups. */
+export function siteVisibleToUserWhere(userId: string): Prisma.SiteWhereInput {
+  return {
+    OR: [{ memberships: { some: { userId } } }, { groups: { some: { members: { some: { userId } } } } }],
+  }
+}
+
+/** The parts of a site row a caller needs to tell whether `userId` administers it. */
+export function siteAdminAccessSelect(userId: string) {
+  return {
+    memberships: { where: { userId }, select: { isAdmin: true } },
+    groups: { where: { isAdmin: true, members: { some: { userId } } }, select: { id: true }, take: 1 },
+  } satisfies Prisma.SiteSelect
+}
+
+export function hasSiteAdminAccess(row: { memberships: { isAdmin: boolean }[]; groups: { id: string }[] }) {
+  return row.memberships.some((membership) => membership.isAdmin) || row.groups.length > 0
+}
+
+export interface SiteAccess {
+  siteId: string
+  slug: string
+  isAdmin: boolean
+}
+
+/** The one access check of every site-scoped request: null when the user may not see the site. */
+export async function findSiteAccessForUser(
+  db: DbClient,
+  { slug, userId }: { slug: string; userId: string },
+): Promise<SiteAccess | null> {
+  const site = await db.site.findFirst({
+    where: { slug, ...siteVisibleToUserWhere(userId) },
+    select: { id: true, slug: true, ...siteAdminAccessSelect(userId) },
+  })
+  if (!site) return null
+  return { siteId: site.id, slug: site.slug, isAdmin: hasSiteAdminAccess(site) }
+}
+
+export function addSiteMember(
+  db: DbClient,
+  { siteId, userId, isAdmin }: { siteId: string; userId: string; isAdmin: boolean },
+) {
+  return db.siteMembership.upsert({
+    where: { siteId_userId: { siteId, userId } },
+    create: { siteId, userId, isAdmin },
+    // An existing admin keeps admin rights when an invite adds them again.
+    update: isAdmin ? { isAdmin } : {},
+  })
+}

@@ -1,0 +1,35 @@
+import type { DbClient } from './db-client.js'
+
+/** E-mail addresses are stored lower-cased so that sign-in and registration ignore case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export function findUserById(db: DbClient, id: string) {
+  return db.user.findUnique({ where: { id } })
+}
+
+export function findUserByEmail(db: DbClient, email: string) {
+  return db.user.findUnique({ where: { email: normaliseEmail(email) } })
+}
+
+export interface CreateUserInput {
+  email: string
+  firstName: string
+  lastName: string
+  passwordHash: string | null
+  emailVerifiedAt: Date | null
+}
+
+export function createUser(db: DbClient, input: CreateUserInput) {
+  return db.user.create({ data: { ...input, email: normaliseEmail(input.email) } })
+}
+
+export function markUserEmailVerified(db: DbClient, userId: string, verifiedAt: Date = new Date()) {
+  return db.user.update({ where: { id: userId }, data: { emailVerifiedAt: verifiedAt } })
+}
+
+/** Sessions, tokens and memberships go with the user (cascades in the schema). */
+export function deleteUser(db: DbClient, userId: string) {
+  return db.user.delete({ where: { id: userId } })
+}
