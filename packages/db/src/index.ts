@@ -7,4 +7,5 @@ export {
   MigrationHistoryError,
   migrateDatabase,
 } from './migrate/apply-migrations.js'
+export { hashPassword, PASSWORD_HASH_OPTIONS, passwordNeedsRehash, verifyPassword } from './passwords.js'
 export * from './repositories/index.js'

@@ -1,0 +1,24 @@
+import '../load-env.js'
+import { createPrismaClient } from '../client.js'
+import { DEFAULT_DATABASE_URL, redactDatabaseUrl } from '../database-server.js'
+import { seedDemo } from './seed-demo.js'
+
+// `pnpm db:seed`: the demo organisation, users and site on a migrated DATABASE_URL. The last line is
+// read by scripts (scripts/start prints it to the user), so it stays exactly `Demo login: <email> <password>`.
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
+  const prisma = createPrismaClient(databaseUrl)
+  try {
+    const result = await seedDemo(prisma)
+    console.info(`Seeded the demo into ${redactDatabaseUrl(databaseUrl)}: site /site/${result.siteSlug}`)
+    console.info(`Demo member: ${result.member.email} ${result.password}`)
+    console.info(`Demo login: ${result.admin.email} ${result.password}`)
+  } finally {
+    await prisma.$disconnect()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,12 @@
+export { FEATURE_FLAGS, type FeatureFlagName } from './feature-flags.js'
+export {
+  DEFAULT_DEMO_EMAIL,
+  DEFAULT_DEMO_MEMBER_EMAIL,
+  DEFAULT_DEMO_PASSWORD,
+  DEFAULT_DEMO_SITE_URL,
+  DEMO_ORGANISATION_SLUG,
+  DEMO_SITE_SLUG,
+  type SeedDemoOptions,
+  type SeedDemoResult,
+  seedDemo,
+} from './seed-demo.js'

@@ -1,0 +1,233 @@
+import type { PrismaClient, User } from '../generated/prisma/client.js'
+import { hashPassword, verifyPassword } from '../passwords.js'
+import { FEATURE_FLAGS } from './feature-flags.js'
+
+export const DEFAULT_DEMO_EMAIL = 'demo@canopy.example'
+export const DEFAULT_DEMO_PASSWORD = 'Canopy-demo-2026'
+export const DEFAULT_DEMO_MEMBER_EMAIL = 'member@canopy.example'
+export const DEFAULT_DEMO_SITE_URL = 'http://127.0.0.1:8090/'
+export const DEMO_ORGANISATION_SLUG = 'canopy-demo'
+export const DEMO_SITE_SLUG = 'demo'
+
+// Rows without a natural unique key get fixed ids, so that a second run finds them again.
+const WELCOME_ALERT_ID = 'seed-welcome-alert'
+
+const DEMO_SECTIONS = [
+  { slug: 'news', title: 'News', description: 'News articles and press releases.', path: '/news' },
+  {
+    slug: 'services',
+    title: 'Services',
+    description: 'The services the organisation offers.',
+    path: '/services',
+  },
+  { slug: 'about-us', title: 'About us', description: 'Who we are and how to reach us.', path: '/about' },
+] as const
+
+export interface SeedDemoOptions {
+  /** the demo administrator's e-mail; DEMO_EMAIL or demo@canopy.example */
+  email?: string
+  /** the password of both demo users; DEMO_PASSWORD or Canopy-demo-2026 */
+  password?: string
+  /** the demo member's e-mail (a non-admin member of the demo site) */
+  memberEmail?: string
+  /** the demo site's root URL; DEMO_SITE_URL or the fixture site at http://127.0.0.1:8090/ */
+  siteUrl?: string
+}
+
+export interface SeedDemoResult {
+  organisationId: string
+  siteId: string
+  siteSlug: string
+  admin: { id: string; email: string }
+  member: { id: string; email: string }
+  password: string
+}
+
+/**
+ * Makes sure the demo exists: the feature flags, the "Canopy Demo" organisation with its
+ * subscription, an administrator and a member, the demo site with three sections, and a dashboard
+ * alert. Idempotent: what exists is left as it is (a second run changes no row), except that the
+ * demo users' password and e-mail verification are restored, so the printed login always works.
+ * No scores or scan results are made up: those come from real scans.
+ */
+export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  const email = (options.email ?? process.env.DEMO_EMAIL ?? DEFAULT_DEMO_EMAIL).trim().toLowerCase()
+  const password = options.password ?? process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD
+  const memberEmail = (options.memberEmail ?? DEFAULT_DEMO_MEMBER_EMAIL).trim().toLowerCase()
+  const siteUrl = options.siteUrl ?? process.env.DEMO_SITE_URL ?? DEFAULT_DEMO_SITE_URL
+  if (email === memberEmail) throw new Error(`The demo admin and member need different e-mails (${email})`)
+
+  await seedFeatureFlags(prisma)
+
+  const organisation = await prisma.organisation.upsert({
+    where: { slug: DEMO_ORGANISATION_SLUG },
+    create: {
+      slug: DEMO_ORGANISATION_SLUG,
+      name: 'Canopy Demo',
+      subType: 'plus',
+      isBusinessOrOrganisation: true,
+      emailAddress: email,
+      location: {
+        addressLine1: '1 Demo Street',
+        townOrCity: 'London',
+        postcode: 'EC1A 1AA',
+        country: 'United Kingdom',
+      },
+    },
+    update: {},
+  })
+  // The 500-pages tier of constants.json billing, paid outside the payment provider.
+  await prisma.subscription.upsert({
+    where: { organisationId: organisation.id },
+    create: {
+      organisationId: organisation.id,
+      type: 'monthly',
+      status: 'active',
+      scanLimit: 500,
+      quantity: 1,
+      billingAmount: '60.00',
+      billingPeriod: 'monthly',
+      providerManaged: false,
+    },
+    update: {},
+  })
+
+  const admin = await ensureDemoUser(prisma, { email, firstName: 'Demo', lastName: 'Admin', password })
+  const member = await ensureDemoUser(prisma, {
+    email: memberEmail,
+    firstName: 'Demo',
+    lastName: 'Member',
+    password,
+  })
+
+  await prisma.organisationMember.upsert({
+    where: { organisationId_userId: { organisationId: organisation.id, userId: admin.id } },
+    create: { organisationId: organisation.id, userId: admin.id, isAdministrator: true },
+    update: { isAdministrator: true },
+  })
+  await prisma.organisationMember.upsert({
+    where: { organisationId_userId: { organisationId: organisation.id, userId: member.id } },
+    create: { organisationId: organisation.id, userId: member.id, isAdministrator: false },
+    update: {},
+  })
+
+  const site = await prisma.site.upsert({
+    where: { slug: DEMO_SITE_SLUG },
+    create: {
+      slug: DEMO_SITE_SLUG,
+      siteName: 'Canopy Demo Site',
+      rootUri: siteUrl,
+      organisationId: organisation.id,
+      productVersion: '2.1.1',
+      isPaying: true,
+      maximumPageLimitPerScan: 100,
+    },
+    update: {},
+  })
+  await prisma.siteMembership.upsert({
+    where: { siteId_userId: { siteId: site.id, userId: admin.id } },
+    create: { siteId: site.id, userId: admin.id, isAdmin: true },
+    update: { isAdmin: true },
+  })
+  await prisma.siteMembership.upsert({
+    where: { siteId_userId: { siteId: site.id, userId: member.id } },
+    create: { siteId: site.id, userId: member.id, isAdmin: false },
+    update: {},
+  })
+
+  for (const section of DEMO_SECTIONS) {
+    await prisma.section.upsert({
+      where: { siteId_slug: { siteId: site.id, slug: section.slug } },
+      create: {
+        siteId: site.id,
+        slug: section.slug,
+        title: section.title,
+        description: section.description,
+        conditions: {
+          create: [
+            {
+              position: 0,
+              matchType: 'Includes',
+              source: 'Path',
+              operator: 'StartsWith',
+              value: section.path,
+            },
+          ],
+        },
+      },
+      update: {},
+    })
+  }
+
+  await prisma.alert.upsert({
+    where: { id: WELCOME_ALERT_ID },
+    create: {
+      id: WELCOME_ALERT_ID,
+      siteId: null,
+      title: 'Welcome to Canopy',
+      description:
+        'Canopy checks your sites for accessibility, SEO, performance and content quality. ' +
+        'Scores appear here after the first scan of a site.',
+    },
+    update: {},
+  })
+
+  return {
+    organisationId: organisation.id,
+    siteId: site.id,
+    siteSlug: site.slug,
+    admin: { id: admin.id, email: admin.email },
+    member: { id: member.id, email: member.email },
+    password,
+  }
+}
+
+/** Creates the missing flags and refreshes changed descriptions; never switches a flag on or off. */
+async function seedFeatureFlags(prisma: PrismaClient): Promise<void> {
+  const existing = new Map(
+    (await prisma.featureFlag.findMany({ select: { name: true, description: true } })).map((flag) => [
+      flag.name,
+      flag.description,
+    ]),
+  )
+  const missing = FEATURE_FLAGS.filter((flag) => !existing.has(flag.name))
+  if (missing.length > 0) {
+    await prisma.featureFlag.createMany({
+      data: missing.map((flag) => ({ name: flag.name, description: flag.description, active: false })),
+      skipDuplicates: true,
+    })
+  }
+  for (const flag of FEATURE_FLAGS) {
+    const description = existing.get(flag.name)
+    if (description !== undefined && description !== flag.description) {
+      await prisma.featureFlag.update({ where: { name: flag.name }, data: { description: flag.description } })
+    }
+  }
+}
+
+async function ensureDemoUser(
+  prisma: PrismaClient,
+  input: { email: string; firstName: string; lastName: string; password: string },
+): Promise<User> {
+  const existing = await prisma.user.findUnique({ where: { email: input.email } })
+  if (!existing) {
+    return prisma.user.create({
+      data: {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: await hashPassword(input.password),
+        emailVerifiedAt: new Date(),
+      },
+    })
+  }
+  // Only what the printed login depends on is restored; names and profile edits are kept.
+  const repairs: { passwordHash?: string; emailVerifiedAt?: Date; accountExpiry?: null } = {}
+  if (!(await verifyPassword(existing.passwordHash, input.password))) {
+    repairs.passwordHash = await hashPassword(input.password)
+  }
+  if (!existing.emailVerifiedAt) repairs.emailVerifiedAt = new Date()
+  if (existing.accountExpiry && existing.accountExpiry <= new Date()) repairs.accountExpiry = null
+  if (Object.keys(repairs).length === 0) return existing
+  return prisma.user.update({ where: { id: existing.id }, data: repairs })
+}

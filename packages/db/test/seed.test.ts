@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPrismaClient } from '../src/client.js'
+import { verifyPassword } from '../src/passwords.js'
+import { FEATURE_FLAGS, seedDemo } from '../src/seed/index.js'
+import { createTestDatabase, type TestDatabase } from '../src/testing.js'
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+describe('seedDemo', () => {
+  let database: TestDatabase
+  let prisma: ReturnType<typeof createPrismaClient>
+
+  beforeAll(async () => {
+    // Its own database: the run's shared one belongs to the API tests, which seed as they need.
+    database = await createTestDatabase(process.env.DATABASE_URL, { prefix: 'canopy_it_seed' })
+    prisma = createPrismaClient(database.databaseUrl)
+  })
+  afterAll(async () => {
+    await prisma.$disconnect()
+    await database.drop()
+  })
+
+  /** Every row the seed may touch, timestamps included. */
+  async function snapshot() {
+    return {
+      flags: await prisma.featureFlag.findMany({ orderBy: { name: 'asc' } }),
+      organisations: await prisma.organisation.findMany({ include: { subscription: true, members: true } }),
+      users: await prisma.user.findMany({ orderBy: { email: 'asc' } }),
+      sites: await prisma.site.findMany({ include: { memberships: { orderBy: { userId: 'asc' } } } }),
+      sections: await prisma.section.findMany({ include: { conditions: true }, orderBy: { slug: 'asc' } }),
+      alerts: await prisma.alert.findMany(),
+    }
+  }
+
+  it('makes the demo organisation, users, site, sections, flags and alert', async () => {
+    const result = await seedDemo(prisma, {
+      email: 'Demo@Canopy.Example',
+      password: 'Canopy-demo-2026',
+      siteUrl: 'http://127.0.0.1:8090/',
+    })
+
+    const flags = await prisma.featureFlag.findMany()
+    expect(flags).toHaveLength(13)
+    expect(flags.map((f) => f.name).sort()).toEqual(FEATURE_FLAGS.map((f) => f.name).sort())
+    for (const flag of flags) {
+      expect(flag.active).toBe(false)
+      expect(flag.description.length).toBeGreaterThan(10)
+    }
+
+    const organisation = await prisma.organisation.findUniqueOrThrow({
+      where: { id: result.organisationId },
+      include: { subscription: true, members: true },
+    })
+    expect(organisation.name).toBe('Canopy Demo')
+    expect(organisation.subscription).toMatchObject({ status: 'active', scanLimit: 500 })
+
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'demo@canopy.example' } })
+    const member = await prisma.user.findUniqueOrThrow({ where: { email: 'member@canopy.example' } })
+    expect(result.admin).toEqual({ id: admin.id, email: 'demo@canopy.example' })
+    for (const user of [admin, member]) {
+      expect(user.emailVerifiedAt).toBeInstanceOf(Date)
+      expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+      expect(await verifyPassword(user.passwordHash, 'Canopy-demo-2026')).toBe(true)
+      expect(await verifyPassword(user.passwordHash, 'canopy-demo-2026')).toBe(false)
+    }
+    expect(organisation.members.map((m) => [m.userId, m.isAdministrator]).sort()).toEqual(
+      [
+        [admin.id, true],
+        [member.id, false],
+      ].sort(),
+    )
+
+    const site = await prisma.site.findUniqueOrThrow({
+      where: { slug: 'demo' },
+      include: { memberships: true, sections: { include: { conditions: true } } },
+    })
+    expect(site).toMatchObject({
+      siteName: 'Canopy Demo Site',
+      rootUri: 'http://127.0.0.1:8090/',
+      organisationId: organisation.id,
+      productVersion: '2.1.1',
+      isPaying: true,
+      maximumPageLimitPerScan: 100,
+      firstScanCompleted: false,
+    })
+    expect(Object.fromEntries(site.memberships.map((m) => [m.userId, m.isAdmin]))).toEqual({
+      [admin.id]: true,
+      [member.id]: false,
+    })
+    expect(
+      site.sections
+        .map((s) => [s.title, s.conditions.map((c) => [c.matchType, c.source, c.operator, c.value])])
+        .sort(),
+    ).toEqual([
+      ['About us', [['Includes', 'Path', 'StartsWith', '/about']]],
+      ['News', [['Includes', 'Path', 'StartsWith', '/news']]],
+      ['Services', [['Includes', 'Path', 'StartsWith', '/services']]],
+    ])
+    for (const section of site.sections) {
+      expect(section).toMatchObject({ pagesInSection: 0, overallScore: null, hasFirstScanned: false })
+    }
+
+    const alerts = await prisma.alert.findMany()
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]?.siteId).toBeNull()
+
+    // Scores and results come from real scans only.
+    expect(await prisma.scan.count()).toBe(0)
+    expect(await prisma.page.count()).toBe(0)
+    expect(await prisma.historyPoint.count()).toBe(0)
+  })
+
+  it('changes nothing when run again', async () => {
+    const before = await snapshot()
+    await seedDemo(prisma, { email: 'demo@canopy.example', password: 'Canopy-demo-2026' })
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('keeps edits but restores what the printed login needs', async () => {
+    const admin = await prisma.user.update({
+      where: { email: 'demo@canopy.example' },
+      data: { firstName: 'Renamed', emailVerifiedAt: null, passwordHash: null },
+    })
+    await prisma.site.update({ where: { slug: 'demo' }, data: { siteName: 'My demo' } })
+
+    await seedDemo(prisma, { email: 'demo@canopy.example', password: 'Another-pass-1' })
+
+    const after = await prisma.user.findUniqueOrThrow({ where: { id: admin.id } })
+    expect(after.firstName).toBe('Renamed')
+    expect(after.emailVerifiedAt).toBeInstanceOf(Date)
+    expect(await verifyPassword(after.passwordHash, 'Another-pass-1')).toBe(true)
+    expect((await prisma.site.findUniqueOrThrow({ where: { slug: 'demo' } })).siteName).toBe('My demo')
+  })
+
+  it('prints the demo login as the last line of `pnpm db:seed`', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts'], {
+      cwd: packageDir,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.databaseUrl,
+        DEMO_EMAIL: 'demo@canopy.example',
+        DEMO_PASSWORD: 'Canopy-demo-2026',
+      },
+    })
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Demo login: demo@canopy.example Canopy-demo-2026')
+  })
+})
