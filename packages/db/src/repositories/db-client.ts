@@ -23,3 +23,17 @@ export interface PageWindow {
 export function isUniqueConstraintError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002'
 }
+
+/** `%term%` for ILIKE, with the term's own wildcards taken literally. */
+export function toContainsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/** Puts rows fetched by id back into the order of `ids`. */
+export function orderByIds<T extends { id: string }>(rows: T[], ids: string[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [row] : []
+  })
+}

@@ -1,16 +1,25 @@
-import type { Prisma, SectionMatchType, SectionOperator, SectionSource } from '../generated/prisma/client.js'
-import { type DbClient, type PageWindow, runInTransaction, type SortDirection } from './db-client.js'
+import {
+  Prisma,
+  type SectionMatchType,
+  type SectionOperator,
+  type SectionSource,
+} from '../generated/prisma/client.js'
+import {
+  type DbClient,
+  orderByIds,
+  type PageWindow,
+  runInTransaction,
+  type SortDirection,
+  toContainsPattern,
+} from './db-client.js'
 
 export type SectionListSortKey = 'title' | 'pagesInSection' | 'overallScore'
 
-const SECTION_ORDER: Record<
-  SectionListSortKey,
-  (dir: SortDirection) => Prisma.SectionOrderByWithRelationInput
-> = {
-  title: (dir) => ({ title: dir }),
-  pagesInSection: (dir) => ({ pagesInSection: dir }),
-  // Sections without a score yet ('Scan scheduled') go last whichever way the list is sorted.
-  overallScore: (dir) => ({ overallScore: { sort: dir, nulls: 'last' } }),
+/** Titles compare lower-cased (the collation may be byte order); unscored sections go last either way. */
+const SECTION_ORDER: Record<SectionListSortKey, (direction: Prisma.Sql) => Prisma.Sql> = {
+  title: (direction) => Prisma.sql`lower(title) ${direction}`,
+  pagesInSection: (direction) => Prisma.sql`"pagesInSection" ${direction}`,
+  overallScore: (direction) => Prisma.sql`"overallScore" ${direction} NULLS LAST`,
 }
 
 const sectionInclude = {
@@ -30,19 +39,20 @@ export async function listSections(
   db: DbClient,
   { siteId, search, sortBy, sortDir, skip, take }: ListSectionsInput,
 ): Promise<{ rows: SectionRow[]; totalCount: number }> {
-  const where: Prisma.SectionWhereInput = { siteId }
-  if (search) where.title = { contains: search, mode: 'insensitive' }
-  const [rows, totalCount] = await Promise.all([
-    db.section.findMany({
-      where,
-      include: sectionInclude,
-      orderBy: [SECTION_ORDER[sortBy](sortDir), { id: 'asc' }],
-      skip,
-      take,
-    }),
-    db.section.count({ where }),
+  const where = search
+    ? Prisma.sql`"siteId" = ${siteId} AND title ILIKE ${toContainsPattern(search)}`
+    : Prisma.sql`"siteId" = ${siteId}`
+  const direction = sortDir === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`
+  const [page, [count]] = await Promise.all([
+    db.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Section" WHERE ${where}
+      ORDER BY ${SECTION_ORDER[sortBy](direction)}, id ASC
+      LIMIT ${take} OFFSET ${skip}`,
+    db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Section" WHERE ${where}`,
   ])
-  return { rows, totalCount }
+  const ids = page.map((row) => row.id)
+  const rows = await db.section.findMany({ where: { id: { in: ids } }, include: sectionInclude })
+  return { rows: orderByIds(rows, ids), totalCount: count?.count ?? 0 }
 }
 
 /** Scoped by site: a section id of another site is not found. */

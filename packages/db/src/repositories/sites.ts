@@ -1,6 +1,12 @@
-import type { FormFactor, Prisma } from '../generated/prisma/client.js'
-import type { DbClient, PageWindow, SortDirection } from './db-client.js'
-import { siteAdminAccessSelect, siteVisibleToUserWhere } from './site-access.js'
+import { type FormFactor, Prisma } from '../generated/prisma/client.js'
+import {
+  type DbClient,
+  orderByIds,
+  type PageWindow,
+  type SortDirection,
+  toContainsPattern,
+} from './db-client.js'
+import { siteAdminAccessSelect } from './site-access.js'
 
 export type SiteListSortKey = 'siteName' | 'rootUri' | 'created'
 
@@ -11,12 +17,15 @@ export interface ListSitesForUserInput extends PageWindow {
   sortDir: SortDirection
 }
 
-const SITE_LIST_ORDER: Record<SiteListSortKey, (dir: SortDirection) => Prisma.SiteOrderByWithRelationInput> =
-  {
-    siteName: (dir) => ({ siteName: dir }),
-    rootUri: (dir) => ({ rootUri: dir }),
-    created: (dir) => ({ createdAt: dir }),
-  }
+/**
+ * Text sorts compare lower-cased values: the database collation may be byte order ("C"), which would put
+ * every lowercase name after every uppercase one.
+ */
+const SITE_LIST_ORDER: Record<SiteListSortKey, Prisma.Sql> = {
+  siteName: Prisma.sql`lower(s."siteName")`,
+  rootUri: Prisma.sql`lower(s."rootUri")`,
+  created: Prisma.sql`s."createdAt"`,
+}
 
 function siteListInclude(userId: string) {
   return {
@@ -34,29 +43,37 @@ function siteListInclude(userId: string) {
 
 export type SiteListRow = Prisma.SiteGetPayload<{ include: ReturnType<typeof siteListInclude> }>
 
+/** The same visibility rule as siteVisibleToUserWhere, for the SQL of the list. */
+function visibleSitesSql(userId: string, search: string | undefined): Prisma.Sql {
+  const visible = Prisma.sql`(
+    EXISTS (SELECT 1 FROM "SiteMembership" m WHERE m."siteId" = s.id AND m."userId" = ${userId})
+    OR EXISTS (
+      SELECT 1 FROM "GroupMember" gm JOIN "Group" g ON g.id = gm."groupId"
+      WHERE g."siteId" = s.id AND gm."userId" = ${userId}
+    )
+  )`
+  if (!search) return visible
+  const pattern = toContainsPattern(search)
+  return Prisma.sql`${visible} AND (s."siteName" ILIKE ${pattern} OR s."rootUri" ILIKE ${pattern})`
+}
+
 export async function listSitesForUser(
   db: DbClient,
   { userId, search, sortBy, sortDir, skip, take }: ListSitesForUserInput,
 ): Promise<{ rows: SiteListRow[]; totalCount: number }> {
-  const where: Prisma.SiteWhereInput = { AND: [siteVisibleToUserWhere(userId)] }
-  if (search) {
-    where.OR = [
-      { siteName: { contains: search, mode: 'insensitive' } },
-      { rootUri: { contains: search, mode: 'insensitive' } },
-    ]
-  }
-  const [rows, totalCount] = await Promise.all([
-    db.site.findMany({
-      where,
-      include: siteListInclude(userId),
-      // The id breaks ties so that paging never repeats or skips a site.
-      orderBy: [SITE_LIST_ORDER[sortBy](sortDir), { id: 'asc' }],
-      skip,
-      take,
-    }),
-    db.site.count({ where }),
+  const where = visibleSitesSql(userId, search)
+  const direction = sortDir === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`
+  const [page, [count]] = await Promise.all([
+    // The id breaks ties so that paging never repeats or skips a site.
+    db.$queryRaw<{ id: string }[]>`
+      SELECT s.id FROM "Site" s WHERE ${where}
+      ORDER BY ${SITE_LIST_ORDER[sortBy]} ${direction}, s.id ASC
+      LIMIT ${take} OFFSET ${skip}`,
+    db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Site" s WHERE ${where}`,
   ])
-  return { rows, totalCount }
+  const ids = page.map((row) => row.id)
+  const rows = await db.site.findMany({ where: { id: { in: ids } }, include: siteListInclude(userId) })
+  return { rows: orderByIds(rows, ids), totalCount: count?.count ?? 0 }
 }
 
 function siteConfigInclude(userId: string) {

@@ -1,0 +1,103 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.js'
+import { toErrorBody } from './error-body.js'
+import authPlugin from './plugins/app/auth.js'
+import mailerPlugin from './plugins/app/mailer.js'
+import prismaPlugin from './plugins/app/prisma.js'
+import queuesPlugin from './plugins/app/queues.js'
+import redisPlugin from './plugins/app/redis.js'
+import siteAccessPlugin from './plugins/app/site-access.js'
+import socketIoPlugin from './plugins/app/socket-io.js'
+import cookiePlugin from './plugins/external/cookie.js'
+import rateLimitPlugin from './plugins/external/rate-limit.js'
+import swaggerPlugin from './plugins/external/swagger.js'
+import webAppPlugin from './plugins/external/web-app.js'
+import routes from './routes/index.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+  }
+}
+
+export interface AppOptions {
+  config: Config
+}
+
+/** Paths that only the API answers: a browser asking for HTML there still gets JSON, never the SPA. */
+const API_ONLY_PREFIXES = ['/api/', '/healthz/', '/socket.io/']
+
+function isApiOnlyPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url
+  return path === '/api' || API_ONLY_PREFIXES.some((prefix) => path.startsWith(prefix))
+}
+
+/**
+ * The whole application as one plugin: external plugins, then the app's own, then the routes.
+ * Compilers and the error handler are set first, because routes take them when they are registered.
+ */
+export async function serviceApp(fastify: FastifyInstance, { config }: AppOptions) {
+  fastify.decorate('config', config)
+  fastify.setValidatorCompiler(validatorCompiler)
+  fastify.setSerializerCompiler(serializerCompiler)
+
+  fastify.setErrorHandler((error, request, reply) => {
+    const body = toErrorBody(error)
+    if (body.statusCode >= 500) {
+      request.log.error({ err: error, method: request.method, url: request.url }, 'request failed')
+    }
+    return reply.code(body.statusCode).send(body)
+  })
+
+  fastify.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html') &&
+      !isApiOnlyPath(request.url)
+    // The SPA routes on the client: any page URL gets index.html, and the SPA shows its own not-found.
+    if (wantsPage && fastify.webAppAvailable) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    const path = request.url.split('?')[0]
+    return reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${path} not found` })
+  })
+
+  await fastify.register(cookiePlugin)
+  await fastify.register(rateLimitPlugin)
+  await fastify.register(swaggerPlugin)
+  await fastify.register(webAppPlugin)
+
+  await fastify.register(prismaPlugin)
+  await fastify.register(redisPlugin)
+  await fastify.register(queuesPlugin)
+  await fastify.register(mailerPlugin)
+  await fastify.register(authPlugin)
+  await fastify.register(siteAccessPlugin)
+  await fastify.register(socketIoPlugin)
+
+  await fastify.register(routes)
+}
+
+/** Server options shared by the process entry and the tests. */
+export function createServerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions {
+  return {
+    logger,
+    // Slow or stuck clients must not hold connections forever.
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }
+}
+
+/** A configured, not yet listening, application. fp makes its decorators visible on the returned instance. */
+export function buildApp(config: Config, logger: FastifyServerOptions['logger'] = false): FastifyInstance {
+  const app = Fastify(createServerOptions(logger))
+  app.register(fp(serviceApp, { name: 'canopy-api' }), { config })
+  return app
+}

@@ -1,0 +1,114 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const SsoProviderSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/, 'an SSO provider id is lowercase letters, digits and hyphens'),
+  title: z.string().min(1),
+  icon: z.string().nullable().default(null),
+  domains: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .transform((domain) => domain.toLowerCase()),
+    )
+    .min(1),
+})
+export type SsoProvider = z.infer<typeof SsoProviderSchema>
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+
+const optionalNonEmpty = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined))
+
+/** The environment variables of the API (README lists them); unset or empty means the default. */
+const EnvSchema = z.object({
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/canopy'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  CANOPY_QUEUE_PREFIX: z.string().min(1).default('canopy'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: optionalNonEmpty.pipe(z.url().optional()),
+  WEB_DIST_DIR: optionalNonEmpty,
+  COOKIE_SECURE: optionalNonEmpty.pipe(booleanFromEnv.optional()),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(336),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SMTP_URL: optionalNonEmpty,
+  MAIL_DIR: optionalNonEmpty,
+  MAIL_FROM: optionalNonEmpty,
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  SSO_PROVIDERS: optionalNonEmpty,
+})
+
+export interface Config {
+  databaseUrl: string
+  redisUrl: string
+  queuePrefix: string
+  host: string
+  port: number
+  /** without a trailing slash */
+  publicUrl: string
+  webDistDir: string
+  cookieSecure: boolean
+  sessionTtlHours: number
+  logLevel: (typeof LOG_LEVELS)[number]
+  smtpUrl: string | null
+  mailDir: string
+  mailFrom: string
+  loginRateLimitMax: number
+  ssoProviders: SsoProvider[]
+}
+
+function parseSsoProviders(raw: string | undefined): SsoProvider[] {
+  if (!raw) return []
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch {
+    throw new Error('SSO_PROVIDERS must be a JSON list of {id, title, icon, domains}')
+  }
+  const parsed = z.array(SsoProviderSchema).safeParse(json)
+  if (!parsed.success) throw new Error(`SSO_PROVIDERS is invalid: ${z.prettifyError(parsed.error)}`)
+  return parsed.data
+}
+
+/** Reads the configuration once at start; a wrong value stops the process with the variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment: ${problems.join('; ')}`)
+  }
+  const vars = parsed.data
+  // A wildcard listen address is not a place a browser can reach.
+  const reachableHost = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? '127.0.0.1' : vars.HOST
+  const publicUrl = (vars.PUBLIC_URL ?? `http://${reachableHost}:${vars.PORT}`).replace(/\/+$/, '')
+  const publicHost = new URL(publicUrl).hostname
+  // An address literal or a bare host name makes a poor sender domain.
+  const mailDomain = /^[\d.]+$|^\[/.test(publicHost) || !publicHost.includes('.') ? 'localhost' : publicHost
+  return {
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    queuePrefix: vars.CANOPY_QUEUE_PREFIX,
+    host: vars.HOST,
+    port: vars.PORT,
+    publicUrl,
+    webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    cookieSecure: vars.COOKIE_SECURE ?? publicUrl.startsWith('https:'),
+    sessionTtlHours: vars.SESSION_TTL_HOURS,
+    logLevel: vars.LOG_LEVEL,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailDir: path.resolve(vars.MAIL_DIR ?? path.join(REPO_ROOT, '.data/mail')),
+    mailFrom: vars.MAIL_FROM ?? `Canopy <no-reply@${mailDomain}>`,
+    loginRateLimitMax: vars.LOGIN_RATE_LIMIT_MAX,
+    ssoProviders: parseSsoProviders(vars.SSO_PROVIDERS),
+  }
+}

@@ -1,0 +1,88 @@
+import {
+  type ClientToServerEvents,
+  type SiteRoomAck,
+  SiteRoomRequestSchema,
+  SOCKET_IO_PATH,
+  SOCKET_UNAUTHORIZED_MESSAGE,
+  siteRoomName,
+} from '@canopy/contracts'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Server, type Socket } from 'socket.io'
+import { SITE_NOT_FOUND_MESSAGE } from './site-access.js'
+
+interface SocketData {
+  userId: string
+}
+
+export type SocketServer = Server<
+  ClientToServerEvents,
+  Record<string, never>,
+  Record<string, never>,
+  SocketData
+>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: SocketServer
+  }
+}
+
+type RoomAction = 'join' | 'leave'
+
+/**
+ * Socket.IO on the API's own HTTP server. Later features publish scan progress to a site's room; a socket
+ * gets into that room only through the same access check the site routes use.
+ */
+async function socketIoPlugin(fastify: FastifyInstance) {
+  const io: SocketServer = new Server(fastify.server, { path: SOCKET_IO_PATH, serveClient: false })
+
+  io.use(async (socket, next) => {
+    try {
+      const user = await fastify.sessions.findUserByCookieHeader(socket.request.headers.cookie)
+      if (!user) return next(new Error(SOCKET_UNAUTHORIZED_MESSAGE))
+      socket.data.userId = user.id
+      next()
+    } catch (error) {
+      fastify.log.error({ err: error }, 'socket authentication failed')
+      next(new Error(SOCKET_UNAUTHORIZED_MESSAGE))
+    }
+  })
+
+  async function changeSiteRoom(
+    socket: Socket<ClientToServerEvents, Record<string, never>, Record<string, never>, SocketData>,
+    action: RoomAction,
+    payload: unknown,
+  ): Promise<SiteRoomAck> {
+    const request = SiteRoomRequestSchema.safeParse(payload)
+    if (!request.success) return { ok: false, error: 'slug: a site slug is required.' }
+    try {
+      const access = await fastify.siteAccess.resolve(socket.data.userId, request.data.slug)
+      const room = siteRoomName(access.siteId)
+      if (action === 'join') await socket.join(room)
+      else await socket.leave(room)
+      return { ok: true }
+    } catch {
+      return { ok: false, error: SITE_NOT_FOUND_MESSAGE }
+    }
+  }
+
+  io.on('connection', (socket) => {
+    for (const action of ['join', 'leave'] as const) {
+      socket.on(`site:${action}`, (payload, ack) => {
+        changeSiteRoom(socket, action, payload).then((answer) => {
+          if (typeof ack === 'function') ack(answer)
+        })
+      })
+    }
+  })
+
+  fastify.decorate('io', io)
+  // Open sockets would keep the HTTP server from closing, so they go first.
+  fastify.addHook('preClose', async () => {
+    io.disconnectSockets(true)
+    io.engine.close()
+  })
+}
+
+export default fp(socketIoPlugin, { name: 'socket-io', dependencies: ['auth', 'site-access'] })

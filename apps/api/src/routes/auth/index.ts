@@ -1,0 +1,107 @@
+import {
+  AuthCheckResponseSchema,
+  EmailCheckBodySchema,
+  EmailCheckResponseSchema,
+  LoginRequestSchema,
+  UserSchema,
+} from '@canopy/contracts'
+import { findUserByEmail, normaliseEmail } from '@canopy/db'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { getSignedInUser } from '../../plugins/app/auth.js'
+import { presentUser } from '../../presenters/user.js'
+import { authenticate } from '../../services/auth-service.js'
+import { checkSso } from '../../services/sso.js'
+import { errorResponses } from '../schemas.js'
+
+/** Sign-in at the API root, where platform.md §7 puts it. */
+const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    '/auth/check-sso',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether an e-mail address signs in with SSO or a password',
+        body: EmailCheckBodySchema,
+        response: { 200: EmailCheckResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.identifier)
+      const user = await findUserByEmail(fastify.prisma, email)
+      return checkSso(fastify.config.ssoProviders, email, user?.ssoProvider ?? null)
+    },
+  )
+
+  fastify.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail address and password; sets the session cookie',
+        body: LoginRequestSchema,
+        response: { 200: UserSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      config: {
+        rateLimit: {
+          max: fastify.config.loginRateLimitMax,
+          timeWindow: '1 minute',
+          // After validation, so the key can hold the username: one address cannot be guessed from many IPs
+          // faster than from one, and one IP cannot lock out every user.
+          hook: 'preHandler',
+          keyGenerator: (request) => {
+            const { username } = request.body as { username: string }
+            return `login:${request.ip}:${normaliseEmail(username)}`
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(fastify.prisma, request.body)
+      await fastify.sessions.start(request, reply, user.id)
+      return presentUser(user)
+    },
+  )
+
+  fastify.get(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: deletes the session and clears its cookie (also when already signed out)',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await fastify.sessions.end(request, reply)
+      return { ok: true as const }
+    },
+  )
+
+  fastify.get(
+    '/auth/check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the request is signed in',
+        response: { 200: AuthCheckResponseSchema },
+      },
+    },
+    async (request) => ({ authenticated: request.user !== null }),
+  )
+
+  fastify.get(
+    '/auth/current-user',
+    {
+      onRequest: fastify.sessions.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: UserSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => presentUser(getSignedInUser(request)),
+  )
+}
+
+export default authRoutes

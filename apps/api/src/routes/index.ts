@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify'
+import accountRoutes from './account/index.js'
+import authRoutes from './auth/index.js'
+import healthRoutes from './health/index.js'
+import sitesRoutes from './sites/index.js'
+
+/** Everything under /api/v1 needs a signed-in user. */
+const apiV1Routes: FastifyPluginAsync = async (fastify) => {
+  fastify.addHook('onRequest', fastify.sessions.requireUser)
+  await fastify.register(sitesRoutes, { prefix: '/sites' })
+}
+
+/** The API's routes. The session is read only here, not for static files of the web app. */
+const routes: FastifyPluginAsync = async (fastify) => {
+  fastify.addHook('onRequest', fastify.sessions.loadSession)
+
+  await fastify.register(authRoutes)
+  await fastify.register(accountRoutes, { prefix: '/account' })
+  await fastify.register(healthRoutes, { prefix: '/healthz' })
+  await fastify.register(apiV1Routes, { prefix: '/api/v1' })
+}
+
+export default routes

@@ -1,0 +1,104 @@
+import { ListQuerySchema, pagedListSchema, SectionSchema, SectionWriteSchema } from '@canopy/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { getSiteAccess } from '../../plugins/app/site-access.js'
+import {
+  changeSiteSection,
+  createSiteSection,
+  getSiteSection,
+  listSiteSections,
+  removeSiteSection,
+} from '../../services/section-service.js'
+import { errorResponses } from '../schemas.js'
+import { SiteParamsSchema } from '../sites/site.js'
+
+const SECTION_SORT_KEYS = ['title', 'pagesInSection', 'overallScore'] as const
+const SectionListQuerySchema = ListQuerySchema.extend({ sortBy: z.enum(SECTION_SORT_KEYS).optional() })
+const SectionParamsSchema = SiteParamsSchema.extend({ sectionId: z.string().min(1).max(100) })
+
+/** The sections of a site ('All sections' is not one of them: the web adds it to the switcher). */
+const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { prisma } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
+
+  fastify.get(
+    '',
+    {
+      schema: {
+        tags: ['sections'],
+        summary: 'The sections of the site, paged; search matches the title',
+        params: SiteParamsSchema,
+        querystring: SectionListQuerySchema,
+        response: { 200: pagedListSchema(SectionSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => listSiteSections(prisma, getSiteAccess(request).siteId, request.query),
+  )
+
+  fastify.post(
+    '',
+    {
+      onRequest: requireSiteAdmin,
+      schema: {
+        tags: ['sections'],
+        summary: 'Create a section (site admins only); the slug is made from the title unless given',
+        params: SiteParamsSchema,
+        body: SectionWriteSchema,
+        response: { 201: SectionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const section = await createSiteSection(prisma, getSiteAccess(request).siteId, request.body)
+      reply.code(201)
+      return section
+    },
+  )
+
+  fastify.get(
+    '/:sectionId',
+    {
+      schema: {
+        tags: ['sections'],
+        summary: 'One section with its conditions in order',
+        params: SectionParamsSchema,
+        response: { 200: SectionSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getSiteSection(prisma, getSiteAccess(request).siteId, request.params.sectionId),
+  )
+
+  fastify.put(
+    '/:sectionId',
+    {
+      onRequest: requireSiteAdmin,
+      schema: {
+        tags: ['sections'],
+        summary: 'Replace a section: title, slug, description and the ordered conditions (site admins only)',
+        params: SectionParamsSchema,
+        body: SectionWriteSchema,
+        response: { 200: SectionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      changeSiteSection(prisma, getSiteAccess(request).siteId, request.params.sectionId, request.body),
+  )
+
+  fastify.delete(
+    '/:sectionId',
+    {
+      onRequest: requireSiteAdmin,
+      schema: {
+        tags: ['sections'],
+        summary: 'Delete a section (site admins only)',
+        params: SectionParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeSiteSection(prisma, getSiteAccess(request).siteId, request.params.sectionId)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export default sectionsRoutes

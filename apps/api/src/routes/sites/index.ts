@@ -1,0 +1,53 @@
+import {
+  CreateSiteRequestSchema,
+  ListQuerySchema,
+  pagedListSchema,
+  SITE_LIST_SORT_KEYS,
+  SiteConfigSchema,
+  SiteListItemSchema,
+} from '@canopy/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { getSignedInUser } from '../../plugins/app/auth.js'
+import { createSite, listSites } from '../../services/site-service.js'
+import { errorResponses } from '../schemas.js'
+import siteScope from './site-scope.js'
+
+const SiteListQuerySchema = ListQuerySchema.extend({ sortBy: z.enum(SITE_LIST_SORT_KEYS).optional() })
+
+/** /api/v1/sites: the sites the user may see, and creating one. Everything under /:slug is in site-scope. */
+const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '',
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'The sites the signed-in user is a member of (directly or through a group)',
+        querystring: SiteListQuerySchema,
+        response: { 200: pagedListSchema(SiteListItemSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listSites(fastify.prisma, getSignedInUser(request).id, request.query),
+  )
+
+  fastify.post(
+    '',
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'Create a site in an organisation the user administers; the user becomes its admin',
+        body: CreateSiteRequestSchema,
+        response: { 201: SiteConfigSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const site = await createSite(fastify.prisma, getSignedInUser(request).id, request.body)
+      reply.code(201)
+      return site
+    },
+  )
+
+  await fastify.register(siteScope, { prefix: '/:slug' })
+}
+
+export default sitesRoutes

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import sectionsRoutes from '../sections/index.js'
+import siteRoutes from './site.js'
+
+/**
+ * Every route under /api/v1/sites/:slug is registered here, behind one access check that runs before
+ * the body is even read: a site the user may not see answers 404 whatever the route, and a route added
+ * here later cannot forget the check.
+ */
+const siteScope: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.addHook('onRequest', fastify.siteAccess.loadSiteAccess)
+
+  await fastify.register(siteRoutes)
+  await fastify.register(sectionsRoutes, { prefix: '/sections' })
+}
+
+export default siteScope

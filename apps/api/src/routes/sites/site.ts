@@ -1,0 +1,42 @@
+import { SiteConfigSchema, UpdateSiteRequestSchema } from '@canopy/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { getSignedInUser } from '../../plugins/app/auth.js'
+import { getSiteAccess } from '../../plugins/app/site-access.js'
+import { changeSite, getSiteConfig } from '../../services/site-service.js'
+import { errorResponses } from '../schemas.js'
+
+export const SiteParamsSchema = z.object({ slug: z.string().min(1).max(200) })
+
+const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '',
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'The site config, with hasAdminAccess for the signed-in user',
+        params: SiteParamsSchema,
+        response: { 200: SiteConfigSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getSiteConfig(fastify.prisma, getSiteAccess(request), getSignedInUser(request).id),
+  )
+
+  fastify.put(
+    '',
+    {
+      onRequest: fastify.siteAccess.requireSiteAdmin,
+      schema: {
+        tags: ['sites'],
+        summary: 'Change the site settings (site admins only)',
+        params: SiteParamsSchema,
+        body: UpdateSiteRequestSchema,
+        response: { 200: SiteConfigSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      changeSite(fastify.prisma, getSiteAccess(request), getSignedInUser(request).id, request.body),
+  )
+}
+
+export default siteRoutes

@@ -1,0 +1,34 @@
+import type { MailMessage } from '../plugins/app/mailer.js'
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+}
+
+export function composeVerificationEmail({
+  to,
+  firstName,
+  link,
+}: {
+  to: string
+  firstName: string
+  link: string
+}): MailMessage {
+  return {
+    to,
+    subject: 'Verify your Canopy account',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'Please verify your email address to finish registering with Canopy:',
+      link,
+      '',
+      'The link is valid for 24 hours. If you did not register, you can ignore this email.',
+    ].join('\n'),
+    html: [
+      `<p>Hello ${escapeHtml(firstName)},</p>`,
+      '<p>Please verify your email address to finish registering with Canopy:</p>',
+      `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
+      '<p>The link is valid for 24 hours. If you did not register, you can ignore this email.</p>',
+    ].join('\n'),
+  }
+}

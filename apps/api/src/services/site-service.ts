@@ -1,0 +1,131 @@
+import {
+  type CreateSiteRequest,
+  type PagedList,
+  type SiteConfig,
+  type SiteListItem,
+  slugify,
+  type UpdateSiteRequest,
+} from '@canopy/contracts'
+import {
+  countPagesScannedSince,
+  createSiteWithAdmin,
+  findSiteConfigRow,
+  findSiteSlugsLike,
+  isUniqueConstraintError,
+  listAdministeredOrganisations,
+  listSitesForUser,
+  type PrismaClient,
+  type SiteAccess,
+  type SiteListSortKey,
+  updateSite,
+} from '@canopy/db'
+import { badRequest, forbidden, notFound } from '../http-errors.js'
+import { SITE_NOT_FOUND_MESSAGE } from '../plugins/app/site-access.js'
+import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
+import { presentSiteConfig, presentSiteListItem } from '../presenters/site.js'
+
+export const NO_ORGANISATION_MESSAGE = 'You need to be an administrator of an organisation to create a site.'
+export const NOT_ORGANISATION_ADMIN_MESSAGE = 'You are not an administrator of this organisation.'
+export const CHOOSE_ORGANISATION_MESSAGE = 'Choose the organisation the site belongs to.'
+
+export interface SiteListQuery {
+  page: number
+  pageSize: number
+  sortBy?: SiteListSortKey
+  sortDir?: 'asc' | 'desc'
+  search?: string
+}
+
+export async function listSites(
+  prisma: PrismaClient,
+  userId: string,
+  query: SiteListQuery,
+): Promise<PagedList<SiteListItem>> {
+  const { rows, totalCount } = await listSitesForUser(prisma, {
+    userId,
+    search: query.search?.trim() || undefined,
+    sortBy: query.sortBy ?? 'siteName',
+    sortDir: query.sortDir ?? 'asc',
+    ...toPageWindow(query),
+  })
+  return presentPagedList(rows.map(presentSiteListItem), totalCount, query)
+}
+
+/** Scan credits are counted per calendar month (UTC). */
+function startOfCurrentMonth(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+}
+
+export async function getSiteConfig(
+  prisma: PrismaClient,
+  access: SiteAccess,
+  userId: string,
+): Promise<SiteConfig> {
+  const row = await findSiteConfigRow(prisma, { siteId: access.siteId, userId })
+  if (!row) throw notFound(SITE_NOT_FOUND_MESSAGE)
+  const pagesScanned = await countPagesScannedSince(prisma, { siteId: row.id, since: startOfCurrentMonth() })
+  return presentSiteConfig(row, { reachedScanLimit: pagesScanned >= row.scanLimit })
+}
+
+/** `base`, or `base-2`, `base-3`… whichever is free. */
+export function pickFreeSlug(base: string, taken: readonly string[]): string {
+  const used = new Set(taken)
+  if (!used.has(base)) return base
+  let suffix = 2
+  while (used.has(`${base}-${suffix}`)) suffix += 1
+  return `${base}-${suffix}`
+}
+
+async function chooseOrganisation(prisma: PrismaClient, userId: string, organisationId: string | undefined) {
+  const organisations = await listAdministeredOrganisations(prisma, userId)
+  if (organisationId) {
+    if (!organisations.some((organisation) => organisation.id === organisationId)) {
+      throw forbidden(NOT_ORGANISATION_ADMIN_MESSAGE)
+    }
+    return organisationId
+  }
+  const [only, ...others] = organisations
+  if (!only) throw forbidden(NO_ORGANISATION_MESSAGE)
+  if (others.length > 0) throw badRequest('organisationId', CHOOSE_ORGANISATION_MESSAGE)
+  return only.id
+}
+
+const SLUG_ATTEMPTS = 3
+
+export async function createSite(
+  prisma: PrismaClient,
+  userId: string,
+  body: CreateSiteRequest,
+): Promise<SiteConfig> {
+  const organisationId = await chooseOrganisation(prisma, userId, body.organisationId)
+  const base = slugify(body.siteName) || 'site'
+  for (let attempt = 1; ; attempt += 1) {
+    const slug = pickFreeSlug(base, await findSiteSlugsLike(prisma, base))
+    try {
+      const site = await createSiteWithAdmin(prisma, {
+        slug,
+        siteName: body.siteName,
+        rootUri: body.rootUri,
+        organisationId,
+        formFactor: body.formFactor,
+        maximumPageLimitPerScan: body.maximumPageLimitPerScan,
+        adminUserId: userId,
+      })
+      return getSiteConfig(prisma, { siteId: site.id, slug: site.slug, isAdmin: true }, userId)
+    } catch (error) {
+      // Another site took the slug between the look-up and the insert: look again.
+      if (!isUniqueConstraintError(error) || attempt >= SLUG_ATTEMPTS) throw error
+    }
+  }
+}
+
+/** The slug stays as it was: it is in every bookmarked URL of the site. */
+export async function changeSite(
+  prisma: PrismaClient,
+  access: SiteAccess,
+  userId: string,
+  changes: UpdateSiteRequest,
+): Promise<SiteConfig> {
+  await updateSite(prisma, access.siteId, changes)
+  return getSiteConfig(prisma, access, userId)
+}

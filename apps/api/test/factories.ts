@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto'
+import { hashPassword, type PrismaClient, type SectionOperator } from '@canopy/db'
+import { SESSION_COOKIE } from '../src/plugins/app/auth.js'
+import { createSecretToken, hashToken } from '../src/services/tokens.js'
+
+/** Rows for tests, written through Prisma. Every name is unique so test files never collide. */
+function unique(prefix: string): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}`
+}
+
+export const TEST_PASSWORD = 'Canopy-test-2026'
+
+export interface UserFactoryOptions {
+  email?: string
+  firstName?: string
+  lastName?: string
+  /** hash TEST_PASSWORD (slow: argon2id); without it the user has no password */
+  withPassword?: boolean
+  verified?: boolean
+  ssoProvider?: string
+}
+
+export async function createTestUser(prisma: PrismaClient, options: UserFactoryOptions = {}) {
+  return prisma.user.create({
+    data: {
+      email: (options.email ?? `${unique('user')}@example.test`).toLowerCase(),
+      firstName: options.firstName ?? 'Test',
+      lastName: options.lastName ?? 'User',
+      passwordHash: options.withPassword ? await hashPassword(TEST_PASSWORD) : null,
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+      ssoProvider: options.ssoProvider ?? null,
+    },
+  })
+}
+
+export async function createTestOrganisation(
+  prisma: PrismaClient,
+  { adminUserId }: { adminUserId?: string } = {},
+) {
+  const slug = unique('org')
+  return prisma.organisation.create({
+    data: {
+      slug,
+      name: `Organisation ${slug}`,
+      members: adminUserId ? { create: { userId: adminUserId, isAdministrator: true } } : undefined,
+    },
+  })
+}
+
+export interface SiteFactoryOptions {
+  organisationId?: string
+  siteName?: string
+  rootUri?: string
+  members?: { userId: string; isAdmin: boolean }[]
+}
+
+export async function createTestSite(prisma: PrismaClient, options: SiteFactoryOptions = {}) {
+  const organisationId = options.organisationId ?? (await createTestOrganisation(prisma)).id
+  const slug = unique('site')
+  return prisma.site.create({
+    data: {
+      slug,
+      siteName: options.siteName ?? `Site ${slug}`,
+      rootUri: options.rootUri ?? `https://${slug}.example.test/`,
+      organisationId,
+      memberships: options.members ? { create: options.members } : undefined,
+    },
+  })
+}
+
+export async function createTestGroup(
+  prisma: PrismaClient,
+  { siteId, memberIds, isAdmin }: { siteId: string; memberIds: string[]; isAdmin: boolean },
+) {
+  return prisma.group.create({
+    data: {
+      siteId,
+      name: unique('group'),
+      isAdmin,
+      members: { create: memberIds.map((userId) => ({ userId })) },
+    },
+  })
+}
+
+export async function createTestSection(
+  prisma: PrismaClient,
+  {
+    siteId,
+    title,
+    pagesInSection = 0,
+    overallScore = null,
+    conditions = [],
+  }: {
+    siteId: string
+    title?: string
+    pagesInSection?: number
+    overallScore?: number | null
+    conditions?: { operator: SectionOperator; value: string }[]
+  },
+) {
+  const name = title ?? unique('Section')
+  return prisma.section.create({
+    data: {
+      siteId,
+      title: name,
+      slug: unique(name.toLowerCase().replace(/[^a-z0-9]+/g, '-')),
+      pagesInSection,
+      overallScore,
+      conditions: { create: conditions.map((condition, position) => ({ ...condition, position })) },
+    },
+  })
+}
+
+export async function createTestInvite(
+  prisma: PrismaClient,
+  {
+    siteId,
+    type,
+    email,
+    domain,
+    expiresAt = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+  }: { siteId: string; type: 'email' | 'link'; email?: string; domain?: string; expiresAt?: Date },
+) {
+  return prisma.invite.create({
+    data: {
+      siteId,
+      type,
+      email: email ?? null,
+      domain: domain ?? null,
+      token: createSecretToken(),
+      expiresAt,
+    },
+  })
+}
+
+/** A signed-in "browser": the Cookie header of a fresh session of the user. */
+export async function createSessionCookie(prisma: PrismaClient, userId: string): Promise<string> {
+  const token = createSecretToken()
+  await prisma.session.create({
+    data: { id: hashToken(token), userId, expiresAt: new Date(Date.now() + 60 * 60 * 1000) },
+  })
+  return `${SESSION_COOKIE}=${token}`
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { createSessionCookie, createTestSection, createTestSite, createTestUser } from './factories.js'
+import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
+
+/**
+ * Every route that takes a body (or a paged query) gets malformed input: it must answer 400 naming the
+ * field, never 500. The routes come from the app's route table, so new routes are covered automatically.
+ */
+const getApp = useTestApp()
+
+const WRONG_VALUES: unknown[] = [12345, 'not-a-valid-value', true, { nested: 1 }, ['x'], null]
+
+/** A value the field's schema rejects, whatever type it expects. */
+function wrongValueFor(field: z.ZodType): unknown {
+  const value = WRONG_VALUES.find((candidate) => !field.safeParse(candidate).success)
+  if (value === undefined) throw new Error('the field accepts every test value')
+  return value
+}
+
+async function adminContext() {
+  const { app, routes } = await getApp()
+  const admin = await createTestUser(app.prisma)
+  const site = await createTestSite(app.prisma, { members: [{ userId: admin.id, isAdmin: true }] })
+  const section = await createTestSection(app.prisma, { siteId: site.id, title: 'Malformed target' })
+  return {
+    app,
+    bodyRoutes: routes.filter((route) => isApiRoute(route) && route.body),
+    queryRoutes: routes.filter((route) => isApiRoute(route) && route.querystring),
+    cookie: await createSessionCookie(app.prisma, admin.id),
+    params: { slug: site.slug, sectionId: section.id },
+  }
+}
+
+const key = (route: RouteEntry) => `${route.method} ${route.url}`
+
+function expectFieldError(
+  route: RouteEntry,
+  response: { statusCode: number; json(): unknown },
+  field?: string,
+) {
+  const body = response.json() as {
+    statusCode: number
+    error: string
+    message: string
+    errors?: Record<string, string>
+  }
+  expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 400 })
+  expect(body.error).toBe('Bad Request')
+  const fields = Object.keys(body.errors ?? {})
+  expect(fields.length, `${key(route)} names no field`).toBeGreaterThan(0)
+  expect(
+    fields.some((name) => body.message.startsWith(`${name}: `)),
+    body.message,
+  ).toBe(true)
+  if (field)
+    expect(
+      fields.some((name) => name === field || name.startsWith(`${field}.`)),
+      `${key(route)}: ${fields}`,
+    ).toBe(true)
+}
+
+describe('malformed bodies', () => {
+  it('the route table has the body routes of this issue', async () => {
+    const { bodyRoutes } = await adminContext()
+    expect(bodyRoutes.map(key)).toEqual(
+      expect.arrayContaining([
+        'POST /auth/check-sso',
+        'POST /login',
+        'POST /account/register',
+        'POST /api/v1/sites',
+        'PUT /api/v1/sites/:slug',
+        'POST /api/v1/sites/:slug/sections',
+        'PUT /api/v1/sites/:slug/sections/:sectionId',
+      ]),
+    )
+  })
+
+  it('invalid JSON, an empty JSON body and no body at all name the body', async () => {
+    const { app, bodyRoutes, cookie, params } = await adminContext()
+    for (const route of bodyRoutes) {
+      const url = fillRoute(route.url, params)
+      const invalid = await app.inject({
+        method: route.method,
+        url,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: '{"title": "unterminated',
+      })
+      expectFieldError(route, invalid, 'body')
+      const empty = await app.inject({
+        method: route.method,
+        url,
+        headers: { cookie, 'content-type': 'application/json' },
+      })
+      expectFieldError(route, empty, 'body')
+      const none = await app.inject({ method: route.method, url, headers: { cookie } })
+      expectFieldError(route, none, 'body')
+    }
+  })
+
+  it('a body that is not an object names the body', async () => {
+    const { app, bodyRoutes, cookie, params } = await adminContext()
+    for (const route of bodyRoutes) {
+      for (const payload of ['[]', '"text"', '42', 'null', 'true']) {
+        const response = await app.inject({
+          method: route.method,
+          url: fillRoute(route.url, params),
+          headers: { cookie, 'content-type': 'application/json' },
+          payload,
+        })
+        expectFieldError(route, response, 'body')
+      }
+    }
+  })
+
+  it('an empty object names a missing field', async () => {
+    const { app, bodyRoutes, cookie, params } = await adminContext()
+    for (const route of bodyRoutes) {
+      const response = await app.inject({
+        method: route.method,
+        url: fillRoute(route.url, params),
+        headers: { cookie },
+        payload: {},
+      })
+      expectFieldError(route, response)
+    }
+  })
+
+  it('a wrong type in any field names that field', async () => {
+    const { app, bodyRoutes, cookie, params } = await adminContext()
+    for (const route of bodyRoutes) {
+      const shape = (route.body as z.ZodObject).shape
+      expect(Object.keys(shape).length, key(route)).toBeGreaterThan(0)
+      for (const [field, schema] of Object.entries(shape)) {
+        const response = await app.inject({
+          method: route.method,
+          url: fillRoute(route.url, params),
+          headers: { cookie },
+          payload: { [field]: wrongValueFor(schema as z.ZodType) },
+        })
+        expectFieldError(route, response, field)
+      }
+    }
+  })
+
+  it('plain text names the body, and an unknown content type is refused with 415, not a 500', async () => {
+    const { app, bodyRoutes, cookie, params } = await adminContext()
+    for (const route of bodyRoutes) {
+      const url = fillRoute(route.url, params)
+      const text = await app.inject({
+        method: route.method,
+        url,
+        headers: { cookie, 'content-type': 'text/plain' },
+        payload: 'title=x',
+      })
+      expectFieldError(route, text, 'body')
+      const xml = await app.inject({
+        method: route.method,
+        url,
+        headers: { cookie, 'content-type': 'application/xml' },
+        payload: '<title>x</title>',
+      })
+      expect({ route: key(route), status: xml.statusCode }).toEqual({ route: key(route), status: 415 })
+      expect(xml.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' })
+    }
+  })
+})
+
+describe('malformed list queries', () => {
+  it('name the parameter for a page below 1, a page size too large and an unknown sort key', async () => {
+    const { app, queryRoutes, cookie, params } = await adminContext()
+    const listRoutes = queryRoutes.filter((route) => 'page' in (route.querystring as z.ZodObject).shape)
+    expect(listRoutes.map(key)).toEqual(
+      expect.arrayContaining(['GET /api/v1/sites', 'GET /api/v1/sites/:slug/sections']),
+    )
+    for (const route of listRoutes) {
+      for (const [query, field] of [
+        ['page=0', 'page'],
+        ['page=abc', 'page'],
+        ['pageSize=1000', 'pageSize'],
+        ['sortBy=nonsense', 'sortBy'],
+        ['sortDir=up', 'sortDir'],
+      ] as const) {
+        const response = await app.inject({
+          method: route.method,
+          url: `${fillRoute(route.url, params)}?${query}`,
+          headers: { cookie },
+        })
+        expectFieldError(route, response, field)
+      }
+    }
+  })
+})

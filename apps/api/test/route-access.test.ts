@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest'
+import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
+import { createSessionCookie, createTestSection, createTestSite, createTestUser } from './factories.js'
+import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
+
+/**
+ * Access rules checked against the app's own route table, so that every route added later is covered
+ * without touching this file (a new :parameter only needs a value below).
+ */
+const getApp = useTestApp()
+
+const PUBLIC_ROUTES = new Set([
+  'POST /auth/check-sso',
+  'POST /login',
+  'GET /logout',
+  'GET /auth/check',
+  'POST /account/register',
+  'GET /account/verify',
+  'GET /healthz/network',
+])
+
+const key = (route: RouteEntry) => `${route.method} ${route.url}`
+
+async function twoSites() {
+  const { app, routes } = await getApp()
+  const member = await createTestUser(app.prisma)
+  const admin = await createTestUser(app.prisma)
+  const siteA = await createTestSite(app.prisma, {
+    members: [
+      { userId: member.id, isAdmin: false },
+      { userId: admin.id, isAdmin: true },
+    ],
+  })
+  const siteB = await createTestSite(app.prisma, { siteName: 'Site B untouched' })
+  const sectionA = await createTestSection(app.prisma, { siteId: siteA.id, title: 'Section A' })
+  const sectionB = await createTestSection(app.prisma, { siteId: siteB.id, title: 'Section B untouched' })
+  return {
+    app,
+    siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
+    apiRoutes: routes.filter(isApiRoute),
+    memberCookie: await createSessionCookie(app.prisma, member.id),
+    adminCookie: await createSessionCookie(app.prisma, admin.id),
+    siteA,
+    siteB,
+    paramsA: { slug: siteA.slug, sectionId: sectionA.id },
+    paramsB: { slug: siteB.slug, sectionId: sectionB.id },
+  }
+}
+
+describe('membership', () => {
+  it('a member of site A gets 404 on every site-B route, and nothing of site B changes', async () => {
+    const { app, siteRoutes, adminCookie, siteB, paramsB } = await twoSites()
+    expect(siteRoutes.map(key)).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/sites/:slug',
+        'PUT /api/v1/sites/:slug',
+        'DELETE /api/v1/sites/:slug/sections/:sectionId',
+      ]),
+    )
+    for (const route of siteRoutes) {
+      const response = await app.inject({
+        method: route.method,
+        url: fillRoute(route.url, paramsB),
+        headers: { cookie: adminCookie },
+        ...(route.body ? { payload: { siteName: 'Taken over', title: 'Taken over' } } : {}),
+      })
+      expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 404 })
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: SITE_NOT_FOUND_MESSAGE,
+      })
+    }
+    const after = await app.prisma.site.findUniqueOrThrow({
+      where: { id: siteB.id },
+      include: { sections: true },
+    })
+    expect(after.siteName).toBe('Site B untouched')
+    expect(after.sections.map((section) => section.title)).toEqual(['Section B untouched'])
+  })
+
+  it('a site that does not exist answers exactly like a site the user may not see', async () => {
+    const { app, adminCookie } = await twoSites()
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/sites/no-such-site',
+      headers: { cookie: adminCookie },
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().message).toBe(SITE_NOT_FOUND_MESSAGE)
+  })
+
+  it('every route except the public ones answers 401 when signed out, before looking at the site or the body', async () => {
+    const { app, apiRoutes, paramsB } = await twoSites()
+    const protectedRoutes = apiRoutes.filter((route) => !PUBLIC_ROUTES.has(key(route)))
+    expect(protectedRoutes.map(key)).toEqual(
+      expect.arrayContaining(['GET /auth/current-user', 'GET /api/v1/sites']),
+    )
+    for (const route of protectedRoutes) {
+      const response = await app.inject({
+        method: route.method,
+        url: fillRoute(route.url, paramsB),
+        ...(route.body ? { payload: '{not json', headers: { 'content-type': 'application/json' } } : {}),
+      })
+      expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 401 })
+      expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' })
+    }
+  })
+
+  it('the public routes are the ones the spec marks public', async () => {
+    const { apiRoutes } = await twoSites()
+    const existing = new Set(apiRoutes.map(key))
+    for (const route of PUBLIC_ROUTES) expect(existing.has(route), route).toBe(true)
+  })
+})
+
+describe('admin-only site routes', () => {
+  it('answer 403 to a member who is not a site admin, and the site is not changed', async () => {
+    const { app, siteRoutes, memberCookie, paramsA, siteA } = await twoSites()
+    const adminOnly = siteRoutes.filter((route) => route.onRequest.includes(app.siteAccess.requireSiteAdmin))
+    expect(adminOnly.map(key)).toEqual(
+      expect.arrayContaining(['PUT /api/v1/sites/:slug', 'POST /api/v1/sites/:slug/sections']),
+    )
+    for (const route of adminOnly) {
+      const response = await app.inject({
+        method: route.method,
+        url: fillRoute(route.url, paramsA),
+        headers: { cookie: memberCookie },
+        ...(route.body ? { payload: { siteName: 'Renamed by member', title: 'By member' } } : {}),
+      })
+      expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 403 })
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: SITE_ADMIN_REQUIRED_MESSAGE,
+      })
+    }
+    expect((await app.prisma.site.findUniqueOrThrow({ where: { id: siteA.id } })).siteName).toBe(
+      siteA.siteName,
+    )
+  })
+
+  it('the other site routes are open to every member', async () => {
+    const { app, siteRoutes, memberCookie, paramsA } = await twoSites()
+    const memberRoutes = siteRoutes.filter(
+      (route) => route.method === 'GET' && !route.onRequest.includes(app.siteAccess.requireSiteAdmin),
+    )
+    expect(memberRoutes.length).toBeGreaterThanOrEqual(3)
+    for (const route of memberRoutes) {
+      const response = await app.inject({
+        method: route.method,
+        url: fillRoute(route.url, paramsA),
+        headers: { cookie: memberCookie },
+      })
+      expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 200 })
+    }
+  })
+})

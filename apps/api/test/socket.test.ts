@@ -1,0 +1,74 @@
+import { type ClientToServerEvents, SOCKET_UNAUTHORIZED_MESSAGE, siteRoomName } from '@canopy/contracts'
+import { io as connect, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
+import { createSessionCookie, createTestSite, createTestUser } from './factories.js'
+import { buildTestApp, type TestApp } from './helper.js'
+
+let testApp: TestApp
+let baseUrl: string
+const sockets: Socket[] = []
+
+beforeAll(async () => {
+  testApp = await buildTestApp()
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 })
+})
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect()
+  await testApp?.app.close()
+})
+
+function openSocket(cookie?: string): Socket<Record<string, never>, ClientToServerEvents> {
+  const socket: Socket<Record<string, never>, ClientToServerEvents> = connect(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: cookie ? { cookie } : {},
+  })
+  sockets.push(socket)
+  return socket
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve())
+    socket.once('connect_error', reject)
+  })
+}
+
+describe('Socket.IO', () => {
+  it('refuses a socket without a session', async () => {
+    const socket = openSocket()
+    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve))
+    expect(error.message).toBe(SOCKET_UNAUTHORIZED_MESSAGE)
+    expect(socket.connected).toBe(false)
+  })
+
+  it('refuses a socket with an unknown session cookie', async () => {
+    const socket = openSocket('canopy_session=not-a-session')
+    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve))
+    expect(error.message).toBe(SOCKET_UNAUTHORIZED_MESSAGE)
+  })
+
+  it('lets a signed-in socket join the room of a site it may see, and no other', async () => {
+    const { prisma, io } = testApp.app
+    const user = await createTestUser(prisma)
+    const mine = await createTestSite(prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const notMine = await createTestSite(prisma)
+    const socket = openSocket(await createSessionCookie(prisma, user.id))
+    await connected(socket)
+
+    expect(await socket.emitWithAck('site:join', { slug: mine.slug })).toEqual({ ok: true })
+    expect(await socket.emitWithAck('site:join', { slug: notMine.slug })).toEqual({
+      ok: false,
+      error: SITE_NOT_FOUND_MESSAGE,
+    })
+    expect(await socket.emitWithAck('site:join', { slug: '' })).toMatchObject({ ok: false })
+    expect(await io.in(siteRoomName(mine.id)).fetchSockets()).toHaveLength(1)
+    expect(await io.in(siteRoomName(notMine.id)).fetchSockets()).toHaveLength(0)
+
+    expect(await socket.emitWithAck('site:leave', { slug: mine.slug })).toEqual({ ok: true })
+    expect(await io.in(siteRoomName(mine.id)).fetchSockets()).toHaveLength(0)
+  })
+})
