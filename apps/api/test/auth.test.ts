@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2'
 import { describe, expect, it } from 'vitest'
 import { EMAIL_NOT_VERIFIED_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '../src/services/auth-service.js'
 import { createSessionCookie, createTestUser, TEST_PASSWORD } from './factories.js'
@@ -208,5 +209,23 @@ describe('session routes', () => {
     const afterwards = await app.inject({ method: 'GET', url: '/auth/current-user', headers: { cookie } })
     expect(afterwards.statusCode).toBe(401)
     expect((await app.inject({ method: 'GET', url: '/logout' })).statusCode).toBe(200)
+  })
+})
+
+describe('password hashes', () => {
+  it('a sign-in moves a hash made with older parameters to the current ones', async () => {
+    const { app } = await getApp()
+    const user = await createTestUser(app.prisma, { withPassword: true })
+    const oldHash = await hash(TEST_PASSWORD, { memoryCost: 8_192, timeCost: 1 })
+    await app.prisma.user.update({ where: { id: user.id }, data: { passwordHash: oldHash } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { username: user.email, password: TEST_PASSWORD },
+    })
+    expect(response.statusCode).toBe(200)
+    const stored = await app.prisma.user.findUniqueOrThrow({ where: { id: user.id } })
+    expect(stored.passwordHash).not.toBe(oldHash)
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
   })
 })

@@ -1,5 +1,13 @@
 import type { LoginRequest } from '@canopy/contracts'
-import { findUserByEmail, hashPassword, type PrismaClient, type User, verifyPassword } from '@canopy/db'
+import {
+  findUserByEmail,
+  hashPassword,
+  type PrismaClient,
+  passwordNeedsRehash,
+  type User,
+  updateUserPasswordHash,
+  verifyPassword,
+} from '@canopy/db'
 import { forbidden, unauthorized } from '../http-errors.js'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The email address or password is incorrect.'
@@ -27,5 +35,9 @@ export async function authenticate(
   if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(WRONG_CREDENTIALS_MESSAGE)
   // Told only after the right password, so the answer does not reveal which addresses are registered.
   if (!user.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE)
+  // The only moment the plain password is at hand: move old hashes to the current parameters.
+  if (passwordNeedsRehash(user.passwordHash)) {
+    return updateUserPasswordHash(prisma, user.id, await hashPassword(password))
+  }
   return user
 }

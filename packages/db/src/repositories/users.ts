@@ -33,3 +33,7 @@ export function markUserEmailVerified(db: DbClient, userId: string, verifiedAt: 
 export function deleteUser(db: DbClient, userId: string) {
   return db.user.delete({ where: { id: userId } })
 }
+
+export function updateUserPasswordHash(db: DbClient, userId: string, passwordHash: string) {
+  return db.user.update({ where: { id: userId }, data: { passwordHash } })
+}
