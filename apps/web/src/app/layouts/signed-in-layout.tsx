@@ -1,0 +1,108 @@
+import { useMemo } from 'react'
+import { Button, Dialog, DialogTrigger, Heading, Link, Modal, ModalOverlay } from 'react-aria-components'
+import { Outlet, useLocation } from 'react-router'
+import { Icon } from '@/components/ui/icon'
+import { Logo } from '@/components/ui/logo'
+import { PageLoader } from '@/components/ui/notice'
+import { SmallScreenNotice } from '@/components/ui/small-screen-notice'
+import { BREAKPOINTS } from '@/config/constants'
+import { useLogout } from '@/features/auth/api/logout'
+import { useStoredUser } from '@/features/auth/api/stored-user'
+import { Sidebar, type SidebarProps } from '@/features/navigation/components/sidebar'
+import { useSite } from '@/features/sites/api/get-site'
+import { SiteSwitcherList } from '@/features/sites/components/site-switcher-list'
+import { useMediaQuery } from '@/hooks/use-media-query'
+import { useActiveSite } from '@/lib/active-site'
+import { useFeatureFlags } from '@/lib/feature-flags'
+import { STORAGE_KEYS, useStoredValue, writeStoredValue } from '@/lib/local-store'
+import { parseSitePath } from '@/lib/site-paths'
+import styles from './signed-in-layout.module.css'
+
+/** platform.md §4: the sidebar is expanded unless the user collapsed it, and remembers the choice. */
+function useSidebarCollapsed(): [boolean, () => void] {
+  const collapsed = useStoredValue(STORAGE_KEYS.sidebarExpanded) === 'false'
+  return [collapsed, () => writeStoredValue(STORAGE_KEYS.sidebarExpanded, collapsed ? 'true' : 'false')]
+}
+
+function SmallScreenMenu(props: Omit<SidebarProps, 'mode'>) {
+  return (
+    <header className={styles.topbar}>
+      <Link href="/" className={styles.topbarHome} aria-label="Canopy home">
+        <Logo tone="dark" />
+      </Link>
+      <DialogTrigger>
+        <Button className={styles.menuButton}>
+          <Icon name="menu" />
+          Menu
+        </Button>
+        <ModalOverlay isDismissable className={styles.drawerOverlay}>
+          <Modal className={styles.drawer}>
+            <Dialog className={styles.drawerDialog}>
+              {({ close }) => (
+                <>
+                  <div className={styles.drawerHeader}>
+                    <Heading slot="title">Menu</Heading>
+                    <Button className={styles.drawerClose} onPress={close} aria-label="Close menu">
+                      <Icon name="close" />
+                    </Button>
+                  </div>
+                  <div className={styles.drawerBody}>
+                    <Sidebar {...props} mode="drawer" onNavigate={close} />
+                  </div>
+                </>
+              )}
+            </Dialog>
+          </Modal>
+        </ModalOverlay>
+      </DialogTrigger>
+    </header>
+  )
+}
+
+/** The signed-in frame: the sidebar (a menu drawer below 800 px), then the page. */
+export function Component() {
+  const { pathname } = useLocation()
+  const user = useStoredUser()
+  const activeSite = useActiveSite()
+  const siteSlug = parseSitePath(pathname)?.siteSlug ?? activeSite
+  const site = useSite(siteSlug)
+  const sectionSlug = parseSitePath(pathname)?.sectionSlug ?? null
+  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
+  const isDesktop = useMediaQuery(`(min-width: ${BREAKPOINTS.desktopLayoutFrom}px)`)
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed()
+  const logout = useLogout()
+  const renderSiteList = useMemo(() => (close: () => void) => <SiteSwitcherList onNavigate={close} />, [])
+
+  // Logging out clears the stored user a moment before the page reloads at /.
+  if (!user) return <PageLoader />
+
+  const sidebarProps = {
+    user,
+    site: site.data ?? null,
+    sectionSlug,
+    isFlagActive,
+    renderSiteList,
+    onLogout: () => logout.mutate(),
+  }
+
+  return (
+    <div className={`${styles.shell} ${isDesktop && collapsed ? styles.collapsed : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      {isDesktop ? (
+        <header className={styles.rail}>
+          <Sidebar {...sidebarProps} mode="rail" collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+        </header>
+      ) : (
+        <SmallScreenMenu {...sidebarProps} />
+      )}
+      <main id="main" tabIndex={-1} className={styles.content}>
+        <SmallScreenNotice />
+        <div className={styles.inner}>
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router'
+import { PageLoader } from '@/components/ui/notice'
+import { RouterBridge } from './layouts/router-bridge'
+import { RouteErrorBoundary } from './routes/route-error'
+
+type RouteModule = {
+  Component: React.ComponentType
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction
+}
+
+/** Lazy route modules export their Component and, when they prefetch, a loader factory given the cache. */
+const load = (queryClient: QueryClient, importModule: () => Promise<RouteModule>) => async () => {
+  const { Component, clientLoader } = await importModule()
+  return { Component, loader: clientLoader?.(queryClient) }
+}
+
+/** Shown while the first route module of a visit loads. */
+function RouteLoader() {
+  return <PageLoader />
+}
+
+const errorElement = (
+  <RouterBridge>
+    <RouteErrorBoundary />
+  </RouterBridge>
+)
+
+/** Verification pages work the same whether or not the visitor is signed in; they bring their own frame. */
+function verificationRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    { path: 'account/verify', lazy: load(queryClient, () => import('./routes/auth/verify-account')) },
+    { path: 'account/verified', lazy: load(queryClient, () => import('./routes/auth/account-verified')) },
+  ]
+}
+
+const serverErrorRoute = (queryClient: QueryClient): RouteObject => ({
+  path: '500',
+  lazy: load(queryClient, () => import('./routes/server-error')),
+})
+
+/** platform.md §2 "Signed-out routes": only login, registration, SSO and verification pages. */
+export function createSignedOutRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      path: '/',
+      element: <RouterBridge />,
+      errorElement,
+      HydrateFallback: RouteLoader,
+      children: [
+        { index: true, lazy: load(queryClient, () => import('./routes/auth/login')) },
+        { path: 'register', lazy: load(queryClient, () => import('./routes/auth/register')) },
+        { path: 'legal/:page', lazy: load(queryClient, () => import('./routes/auth/legal')) },
+        { path: ':providerId/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
+        {
+          path: ':providerId/registered',
+          lazy: load(queryClient, () => import('./routes/auth/sso-registered')),
+        },
+        ...verificationRoutes(queryClient),
+        serverErrorRoute(queryClient),
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ])
+}
+
+/** platform.md §2 "Signed-in routes", with every /site/{slug} route behind the site guard. */
+export function createSignedInRouter(queryClient: QueryClient) {
+  const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
+  const siteHome = { index: true, lazy: load(queryClient, () => import('./routes/app/site-home')) }
+  return createBrowserRouter([
+    {
+      path: '/',
+      element: <RouterBridge />,
+      errorElement,
+      HydrateFallback: RouteLoader,
+      children: [
+        ...verificationRoutes(queryClient),
+        {
+          lazy: load(queryClient, () => import('./layouts/signed-in-layout')),
+          children: [
+            { index: true, lazy: load(queryClient, () => import('./routes/app/site-selector')) },
+            {
+              path: 'site/:slug',
+              lazy: load(queryClient, () => import('./routes/app/site-layout')),
+              children: [
+                siteHome,
+                { path: 'section/:sectionSlug', children: [siteHome, siteFeature] },
+                siteFeature,
+              ],
+            },
+            { path: 'oauth/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
+            { path: 'sso/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
+            serverErrorRoute(queryClient),
+            { path: '*', lazy: load(queryClient, () => import('./routes/app/not-found')) },
+          ],
+        },
+      ],
+    },
+  ])
+}

@@ -1,0 +1,5 @@
+import { NotFoundView } from '@/components/errors/error-views'
+
+export function Component() {
+  return <NotFoundView />
+}

@@ -1,0 +1,13 @@
+import { AuthLayout } from '@/components/layouts/auth-layout'
+import { RegisterForm } from '@/features/auth/components/register-form'
+
+export function Component() {
+  return (
+    <AuthLayout
+      title="Create your account"
+      intro="Register to start monitoring the quality of your web sites."
+    >
+      <RegisterForm />
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,6 @@
+export { FilterBox } from './filter-box'
+export type { ListController, ListDefaults, ListParams } from './list-params'
+export { nextSort, parsePage, readListParams, useListParams, writeListParams } from './list-params'
+export type { ListColumn, ListViewProps } from './list-view'
+export { ListView } from './list-view'
+export { getPageWindow, Pager } from './pager'

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react'
+import { Modal as AriaModal, Button, Dialog, Heading, ModalOverlay } from 'react-aria-components'
+import { Icon } from './icon'
+import styles from './modal.module.css'
+
+export type ModalProps = {
+  title: string
+  isOpen?: boolean
+  onOpenChange?: (isOpen: boolean) => void
+  /**
+   * platform.md §4 modal types: 'standard' closes by its button, the overlay or Escape; 'unclosable'
+   * has none of these (for work that must not be interrupted).
+   */
+  type?: 'standard' | 'unclosable'
+  children: ReactNode | ((close: () => void) => ReactNode)
+}
+
+/**
+ * The one modal dialog of the app, on React Aria: focus moves in, stays in, and returns to the
+ * control that opened it. Use it inside a DialogTrigger, or control it with isOpen/onOpenChange.
+ */
+export function Modal({ title, isOpen, onOpenChange, type = 'standard', children }: ModalProps) {
+  const closable = type === 'standard'
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={closable}
+      isKeyboardDismissDisabled={!closable}
+      className={styles.overlay}
+    >
+      <AriaModal className={styles.modal}>
+        <Dialog className={styles.dialog}>
+          {({ close }) => (
+            <>
+              <div className={styles.header}>
+                <Heading slot="title" className={styles.heading}>
+                  {title}
+                </Heading>
+                {closable ? (
+                  <Button className={styles.close} onPress={close} aria-label="Close">
+                    <Icon name="close" />
+                  </Button>
+                ) : null}
+              </div>
+              {typeof children === 'function' ? children(close) : children}
+            </>
+          )}
+        </Dialog>
+      </AriaModal>
+    </ModalOverlay>
+  )
+}

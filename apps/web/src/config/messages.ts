@@ -1,0 +1,106 @@
+/**
+ * User-facing copy, character for character from the spec's messages.json. Keep every text a screen
+ * shows here, so that a wording change is one edit and tests can assert the exact spec text.
+ */
+export const MESSAGES = {
+  login: {
+    termsOfUse: 'Terms of use',
+    privacyPolicy: 'Privacy Policy',
+    contactUs: 'Contact us',
+    unsupportedBrowser: 'Your browser needs to be updated in order to log in.',
+    next: 'Next',
+    forgotPassword: 'Forgot password?',
+    register: 'Register',
+    login: 'Login',
+    loginWith: (provider: string) => `Login with ${provider}`,
+    changeEmail: 'Change email address',
+    accountHint: 'Make sure you are logging in with the correct account.',
+  },
+  registration: {
+    firstName: 'First name',
+    surname: 'Surname',
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    success: 'Registration successful',
+    firstNameRequired: 'You must enter your first name.',
+    surnameRequired: 'You must enter your surname.',
+    emailRequired: 'You must enter an email address.',
+    passwordRequired: 'You must enter a password.',
+    confirmPasswordRequired: 'You must confirm your password.',
+    passwordsDoNotMatch: 'Passwords do not match.',
+    weakPassword: 'The password you have entered does not meet the minimum requirements.',
+    invalidEmail: 'A valid email address must be entered',
+  },
+  verify: {
+    title: 'Account Verified',
+    body: 'Your account has been verified, you can now login.',
+    success: 'Your account has been verified.',
+    failure: 'Your account could not be verified, please try again later.',
+  },
+  sso: {
+    errorTitle: 'SSO Error',
+    error: 'Something went wrong during sign-on. Please contact us if this continues.',
+    registered:
+      'Your account has been registered. An email has been sent to verify your account and finish registration.',
+  },
+  siteGuard: {
+    title: 'Site not found',
+    body: 'No site could be found with the ID provided in the URL.',
+  },
+  sidebar: {
+    home: 'Home',
+    dashboard: 'Dashboard',
+    addSinglePage: 'Add single page',
+    search: 'Search',
+    settings: 'Settings',
+    userProfile: 'User profile',
+    logOut: 'Log out',
+    expand: 'Expand sidebar',
+    collapse: 'Collapse sidebar',
+    pageUrl: 'Page URL',
+    submit: 'Submit',
+    pageUrlRequired: 'Page URL is required',
+  },
+  errorPage: {
+    body: 'Unfortunately we have encountered an error on this page.',
+    dashboard: 'Dashboard',
+    siteSelector: 'Site selector',
+  },
+  list: {
+    pager: (from: number, to: number, total: number) => `Showing ${from} - ${to} of ${total} results`,
+    noResults: 'No results found',
+    noResultsFor: (term: string) => `No results found for ${term}`,
+    noResultsHint: 'Make sure that words are spelt correctly or you could also try different search terms.',
+    errorTitle: "There's been a error fetching your data",
+    errorBody:
+      'You could try refreshing the page, or come back later. If the problem persists, please contact support.',
+  },
+  sections: {
+    all: 'All sections',
+    scanScheduled: 'Scan scheduled',
+    manage: 'Manage sections',
+  },
+  premium: {
+    tag: 'Premium',
+    seeFeatures: 'See premium features',
+  },
+  firstScan: {
+    title: 'Your results are on the way',
+  },
+  score: {
+    loading: '-',
+    error: '?',
+    noData: 'Scan scheduled',
+  },
+  textInput: {
+    counter: (count: number, max: number) => `${count}/${max} characters`,
+  },
+  smallScreen: {
+    notice: 'This product is best viewed on a larger screen.',
+  },
+  detailError: {
+    title: 'Something went wrong.',
+    body: "We couldn't load your data. Please reload the page or try again later.",
+  },
+} as const

@@ -1,0 +1,20 @@
+import { NetworkHealthResponseSchema } from '@canopy/contracts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { STALE_TIME } from '@/config/constants'
+import { requestApi } from '@/lib/api-client'
+import { authQueryKeys } from './query-keys'
+
+export function getNetworkHealth(signal?: AbortSignal) {
+  return requestApi('/healthz/network', { schema: NetworkHealthResponseSchema, signal })
+}
+
+export const getNetworkHealthQueryOptions = () =>
+  queryOptions({
+    queryKey: authQueryKeys.networkHealth(),
+    queryFn: ({ signal }) => getNetworkHealth(signal),
+    staleTime: STALE_TIME.networkHealth,
+  })
+
+export function useNetworkHealth() {
+  return useQuery(getNetworkHealthQueryOptions())
+}

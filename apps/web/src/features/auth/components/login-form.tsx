@@ -1,0 +1,158 @@
+import type { EmailCheckResponse } from '@canopy/contracts'
+import { type FormEvent, useState } from 'react'
+import { Form, Link } from 'react-aria-components'
+import { Button } from '@/components/ui/button'
+import { InlineAlert } from '@/components/ui/notice'
+import { TextField } from '@/components/ui/text-field'
+import { getAbsoluteApiUrl } from '@/config/env'
+import { MESSAGES } from '@/config/messages'
+import { useCheckSso } from '../api/check-sso'
+import { useLogin } from '../api/login'
+import { validateEmail } from '../validation'
+import styles from './auth-forms.module.css'
+
+/**
+ * platform.md §7: SSO is a browser redirect to {api}/auth/{provider}; the API's /auth/sso sets the
+ * session cookie and sends the browser on to success_url, or to error_url when sign-on fails.
+ */
+export function buildSsoUrl(provider: string, email: string): string {
+  const query = new URLSearchParams({
+    success_url: '/',
+    error_url: '/sso/error',
+    cookie_callback: getAbsoluteApiUrl('/auth/sso'),
+    login_hint: email,
+  })
+  return `${getAbsoluteApiUrl(`/auth/${encodeURIComponent(provider)}`)}?${query.toString()}`
+}
+
+type Step = { kind: 'email' } | { kind: 'password' } | { kind: 'sso'; check: EmailCheckResponse }
+
+/**
+ * The two-step login (platform.md §2, §4): the e-mail first, then either the password (focused) or the
+ * organisation's single sign-on. 'Change email address' goes back and forgets both paths.
+ */
+export function LoginForm({
+  redirectTo = (url: string) => window.location.assign(url),
+}: {
+  redirectTo?: (url: string) => void
+}) {
+  const [step, setStep] = useState<Step>({ kind: 'email' })
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const checkSso = useCheckSso()
+  const login = useLogin()
+
+  const submitEmail = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    checkSso.mutate(email.trim(), {
+      onSuccess: (check) =>
+        setStep(check.isSSO && check.ssoProvider ? { kind: 'sso', check } : { kind: 'password' }),
+    })
+  }
+
+  const submitPassword = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    login.mutate({ username: email.trim(), password })
+  }
+
+  const changeEmail = () => {
+    setStep({ kind: 'email' })
+    setPassword('')
+    checkSso.reset()
+    login.reset()
+  }
+
+  if (step.kind === 'email') {
+    return (
+      <Form className={styles.form} onSubmit={submitEmail} aria-label="Log in: email address">
+        {checkSso.isError ? (
+          <div className={styles.alert}>
+            <InlineAlert>
+              <p>{checkSso.error.message}</p>
+            </InlineAlert>
+          </div>
+        ) : null}
+        <TextField
+          label={MESSAGES.registration.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          isRequired
+          value={email}
+          onChange={setEmail}
+          validate={validateEmail}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" isPending={checkSso.isPending} fullWidth>
+            {MESSAGES.login.next}
+          </Button>
+        </div>
+        <div className={styles.links}>
+          <Link href="/password/reset">{MESSAGES.login.forgotPassword}</Link>
+          <Link href="/register">{MESSAGES.login.register}</Link>
+        </div>
+      </Form>
+    )
+  }
+
+  const identity = (
+    <div className={styles.identity}>
+      <span className={styles.identityEmail}>
+        <span className="visually-hidden">Logging in as </span>
+        {email.trim()}
+      </span>
+      <Button variant="quiet" size="small" onPress={changeEmail}>
+        {MESSAGES.login.changeEmail}
+      </Button>
+    </div>
+  )
+
+  if (step.kind === 'sso') {
+    const provider = step.check.ssoProvider ?? ''
+    const providerName = step.check.title || provider
+    return (
+      <div className={styles.form}>
+        {identity}
+        <Button fullWidth onPress={() => redirectTo(buildSsoUrl(provider, email.trim()))}>
+          {step.check.ssoIcon ? <img src={step.check.ssoIcon} alt="" className={styles.ssoIcon} /> : null}
+          {MESSAGES.login.loginWith(providerName)}
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <Form className={styles.form} onSubmit={submitPassword} aria-label="Log in: password">
+      {identity}
+      {login.isError ? (
+        <div className={styles.alert}>
+          <InlineAlert>
+            <p>
+              {login.error.message} {MESSAGES.login.accountHint}
+            </p>
+          </InlineAlert>
+        </div>
+      ) : null}
+      <input type="email" name="username" value={email.trim()} autoComplete="username" readOnly hidden />
+      <TextField
+        label={MESSAGES.registration.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        isRequired
+        autoFocus
+        value={password}
+        onChange={setPassword}
+        validate={(value) => (value === '' ? MESSAGES.registration.passwordRequired : null)}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" isPending={login.isPending} fullWidth>
+          {MESSAGES.login.login}
+        </Button>
+      </div>
+      <div className={styles.links}>
+        <Link href="/password/reset">{MESSAGES.login.forgotPassword}</Link>
+      </div>
+    </Form>
+  )
+}

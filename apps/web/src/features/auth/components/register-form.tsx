@@ -1,0 +1,150 @@
+import { REGISTRATION_CREDIT_LIMIT } from '@canopy/contracts'
+import { type FormEvent, useMemo, useState } from 'react'
+import { Form, Link } from 'react-aria-components'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { InlineAlert, NoticePanel } from '@/components/ui/notice'
+import { TextField } from '@/components/ui/text-field'
+import { MESSAGES } from '@/config/messages'
+import { isApiError } from '@/lib/api-client'
+import { useRegister } from '../api/register'
+import { validateConfirmPassword, validateEmail, validateNewPassword } from '../validation'
+import styles from './auth-forms.module.css'
+
+type Fields = {
+  firstname: string
+  lastname: string
+  email: string
+  password: string
+  confirmPassword: string
+}
+
+const FIELD_NAMES: (keyof Fields)[] = ['firstname', 'lastname', 'email', 'password', 'confirmPassword']
+
+/** Server validation errors name wire fields; the password travels as credentials.password. */
+export function mapServerErrors(errors: Record<string, string>): Partial<Record<keyof Fields, string>> {
+  const mapped: Partial<Record<keyof Fields, string>> = {}
+  for (const [name, message] of Object.entries(errors)) {
+    const field = name === 'credentials.password' || name === 'credentials' ? 'password' : name
+    if ((FIELD_NAMES as string[]).includes(field)) mapped[field as keyof Fields] = message
+  }
+  return mapped
+}
+
+/**
+ * Registration (platform.md §2, §5): first name, surname, e-mail, password and its confirmation, all
+ * checked here with the spec's messages; the server's own field errors are shown on the same fields.
+ */
+export function RegisterForm() {
+  const [fields, setFields] = useState<Fields>({
+    firstname: '',
+    lastname: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  })
+  const register = useRegister()
+  // One object per failed attempt: React Aria clears a server error once its field is edited.
+  const serverErrors = useMemo(
+    () => (isApiError(register.error) ? mapServerErrors(register.error.fieldErrors) : {}),
+    [register.error],
+  )
+  const hasFieldErrors = Object.keys(serverErrors).length > 0
+  const set = (name: keyof Fields) => (value: string) =>
+    setFields((current) => ({ ...current, [name]: value }))
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    register.mutate({
+      firstname: fields.firstname.trim(),
+      lastname: fields.lastname.trim(),
+      email: fields.email.trim(),
+      credentials: { password: fields.password },
+      creditLimit: REGISTRATION_CREDIT_LIMIT,
+    })
+  }
+
+  if (register.isSuccess && !register.data.signedIn) {
+    return (
+      <NoticePanel icon="info" title={MESSAGES.registration.success}>
+        <p>
+          We have sent an email to <strong>{fields.email.trim()}</strong> with a link to verify your account.
+          Follow the link to finish registering, then log in.
+        </p>
+        <ButtonLink href="/" variant="secondary">
+          {MESSAGES.login.login}
+        </ButtonLink>
+      </NoticePanel>
+    )
+  }
+
+  return (
+    <Form className={styles.form} onSubmit={submit} validationErrors={serverErrors} aria-label="Register">
+      {register.isError && !hasFieldErrors ? (
+        <div className={styles.alert}>
+          <InlineAlert>
+            <p>{register.error.message}</p>
+          </InlineAlert>
+        </div>
+      ) : null}
+      <div className={styles.twoColumns}>
+        <TextField
+          label={MESSAGES.registration.firstName}
+          name="firstname"
+          autoComplete="given-name"
+          isRequired
+          value={fields.firstname}
+          onChange={set('firstname')}
+          validate={(value) => (value.trim() === '' ? MESSAGES.registration.firstNameRequired : null)}
+        />
+        <TextField
+          label={MESSAGES.registration.surname}
+          name="lastname"
+          autoComplete="family-name"
+          isRequired
+          value={fields.lastname}
+          onChange={set('lastname')}
+          validate={(value) => (value.trim() === '' ? MESSAGES.registration.surnameRequired : null)}
+        />
+      </div>
+      <TextField
+        label={MESSAGES.registration.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        isRequired
+        value={fields.email}
+        onChange={set('email')}
+        validate={validateEmail}
+      />
+      <TextField
+        label={MESSAGES.registration.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        description="At least 6 characters, with at least two of: uppercase letters, lowercase letters, digits and @$!%*?&."
+        value={fields.password}
+        onChange={set('password')}
+        validate={validateNewPassword}
+      />
+      <TextField
+        label={MESSAGES.registration.confirmPassword}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        value={fields.confirmPassword}
+        onChange={set('confirmPassword')}
+        validate={(value) => validateConfirmPassword(value, fields.password)}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" isPending={register.isPending} fullWidth>
+          {MESSAGES.login.register}
+        </Button>
+      </div>
+      <div className={styles.links}>
+        <Link href="/">Already registered? {MESSAGES.login.login}</Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react'
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Icon, type IconName } from '@/components/ui/icon'
+import styles from './sidebar.module.css'
+
+export type PanelPlacement = 'expanded' | 'collapsed' | 'full'
+
+type SubPanelProps = {
+  title: string
+  icon: IconName
+  /** Marks the trigger when the current page belongs to this panel. */
+  isCurrent?: boolean
+  placement: PanelPlacement
+  /** The trigger's content; by default the icon and title. */
+  trigger?: ReactNode
+  isOpen?: boolean
+  onOpenChange?: (isOpen: boolean) => void
+  children: (close: () => void) => ReactNode
+}
+
+const overlayClass: Record<PanelPlacement, string> = {
+  expanded: styles.panelOverlay ?? '',
+  collapsed: `${styles.panelOverlay} ${styles.panelOverlayCollapsed}`,
+  full: `${styles.panelOverlay} ${styles.panelOverlayFull}`,
+}
+
+/**
+ * platform.md §4 "Sidebar": a sub-panel opens on click beside the sidebar with an overlay over the
+ * page, and closes on Escape, on a click outside it, or when another opens. React Aria's modal dialog
+ * gives all of that, moves focus into the panel and back to the trigger when it closes.
+ */
+export function SubPanel({
+  title,
+  icon,
+  isCurrent,
+  placement,
+  trigger,
+  isOpen,
+  onOpenChange,
+  children,
+}: SubPanelProps) {
+  return (
+    <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
+      <Button className={styles.item} data-current={isCurrent || undefined}>
+        {trigger ?? (
+          <>
+            <Icon name={icon} />
+            <span className={styles.itemLabel}>{title}</span>
+            <Icon name="chevronRight" size={16} className={styles.itemChevron} />
+          </>
+        )}
+      </Button>
+      <ModalOverlay isDismissable className={overlayClass[placement]}>
+        <Modal className={styles.panel}>
+          <Dialog className={styles.panelDialog}>
+            {({ close }) => (
+              <>
+                <div className={styles.panelHeader}>
+                  <Heading slot="title">{title}</Heading>
+                  <Button className={styles.panelClose} onPress={close} aria-label="Close">
+                    <Icon name="close" />
+                  </Button>
+                </div>
+                {children(close)}
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  )
+}

@@ -1,0 +1,46 @@
+import type { User } from '@canopy/contracts'
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { Icon } from '@/components/ui/icon'
+import { MESSAGES } from '@/config/messages'
+import styles from './sidebar.module.css'
+
+export function getInitials(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim()
+  return (initials || user.username.charAt(0)).toUpperCase()
+}
+
+/** The user menu (platform.md §2): User profile and Log out. */
+export function UserMenu({
+  user,
+  collapsed,
+  onLogout,
+}: {
+  user: User
+  collapsed: boolean
+  onLogout: () => void
+}) {
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username
+  return (
+    <MenuTrigger>
+      <Button className={styles.item} aria-label={`User menu for ${fullName}`}>
+        <span className={styles.avatar} aria-hidden="true">
+          {getInitials(user)}
+        </span>
+        <span className={collapsed ? 'visually-hidden' : styles.itemLabel}>{fullName}</span>
+        <Icon name="chevronDown" size={16} className={styles.itemChevron} />
+      </Button>
+      <Popover placement="top start" className={styles.menuPopover}>
+        <Menu className={styles.menu}>
+          <MenuItem href="/userprofile" className={styles.menuItem} textValue={MESSAGES.sidebar.userProfile}>
+            <Icon name="user" />
+            {MESSAGES.sidebar.userProfile}
+          </MenuItem>
+          <MenuItem onAction={onLogout} className={styles.menuItem} textValue={MESSAGES.sidebar.logOut}>
+            <Icon name="logout" />
+            {MESSAGES.sidebar.logOut}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  )
+}

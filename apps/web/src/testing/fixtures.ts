@@ -1,0 +1,77 @@
+import type { Section, SiteConfig, SiteListItem, User } from '@canopy/contracts'
+
+/** Contract-shaped answers, as the API sends them. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    firstName: 'Dana',
+    lastName: 'Admin',
+    username: 'demo@canopy.example',
+    email: 'demo@canopy.example',
+    isStaff: false,
+    ...overrides,
+  }
+}
+
+export function makeSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
+  return {
+    sys: { id: 'site-1', slug: 'demo-site' },
+    siteName: 'Canopy Demo Site',
+    rootUri: 'http://127.0.0.1:8090/',
+    productVersion: '2.1.1',
+    hasAdminAccess: true,
+    isPaying: true,
+    firstScanCompleted: false,
+    organisation: { id: 'org-1', slug: 'canopy-demo', name: 'Canopy Demo' },
+    webRiskIntegration: { enabled: false },
+    jiraIntegration: { enabled: false, baseUrl: '' },
+    reachedScanLimit: false,
+    formFactor: 'desktop',
+    maximumPageLimitPerScan: 100,
+    scanSchedule: '0 3 * * 1',
+    ...overrides,
+  }
+}
+
+export function makeSiteListItem(index: number, overrides: Partial<SiteListItem> = {}): SiteListItem {
+  return {
+    sys: { id: `site-${index}`, slug: `site-${index}` },
+    siteName: `Site ${String(index).padStart(2, '0')}`,
+    rootUri: `https://site-${index}.example/`,
+    productVersion: '2.1.1',
+    hasAdminAccess: true,
+    isPaying: true,
+    firstScanCompleted: true,
+    organisation: { id: 'org-1', slug: 'canopy-demo', name: 'Canopy Demo' },
+    overallScore: 40 + index,
+    pageCount: index * 10,
+    ...overrides,
+  }
+}
+
+export function makeSection(index: number, overrides: Partial<Section> = {}): Section {
+  return {
+    sys: { id: `section-${index}`, slug: `section-${index}` },
+    entryTitle: `Section ${index}`,
+    title: `Section ${index}`,
+    description: null,
+    conditions: [],
+    pagesInSection: index * 3,
+    overallScore: 70 + index,
+    hasFirstScanned: true,
+    ...overrides,
+  }
+}
+
+/** A paged list of `items`, honouring page and pageSize from the query like the API does. */
+export function pageOf<T>(items: T[], query: URLSearchParams) {
+  const pageSize = Number(query.get('pageSize') ?? 25)
+  const page = Number(query.get('page') ?? 1)
+  return {
+    items: items.slice((page - 1) * pageSize, page * pageSize),
+    totalCount: items.length,
+    pageIndex: page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(items.length / pageSize)),
+  }
+}

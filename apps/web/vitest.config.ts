@@ -1,0 +1,17 @@
+import { defineProject, mergeConfig } from 'vitest/config'
+import viteConfig from './vite.config'
+
+// The `web` project of the root vitest workspace: component tests next to the code, in jsdom.
+export default mergeConfig(
+  viteConfig,
+  defineProject({
+    test: {
+      name: 'web',
+      root: import.meta.dirname,
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      setupFiles: ['./src/testing/setup.ts'],
+      testTimeout: 15_000,
+    },
+  }),
+)
