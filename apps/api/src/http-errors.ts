@@ -24,9 +24,9 @@ export function isHttpError(value: unknown): value is HttpError {
   return value instanceof HttpError
 }
 
-/** A 400 about one field: the message names the field and `errors` carries it for the form. */
+/** A 400 about one field: like a schema error, the message starts with the field and `errors` carries it. */
 export function badRequest(field: string, message: string): HttpError {
-  return new HttpError(400, message, { [field]: message })
+  return new HttpError(400, `${field}: ${message}`, { [field]: message })
 }
 
 export function unauthorized(message = 'You must be signed in to do that.'): HttpError {

@@ -206,7 +206,7 @@ describe('registration without an invite', () => {
     })
     expect(failedJson.statusCode).toBe(400)
     expect(failedJson.json()).toMatchObject({
-      message: VERIFY_FAILED_MESSAGE,
+      message: `token: ${VERIFY_FAILED_MESSAGE}`,
       errors: { token: VERIFY_FAILED_MESSAGE },
     })
 
