@@ -16,7 +16,8 @@ export function FilterBox({ label, placeholder, value, onSubmit }: FilterBoxProp
   const [text, setText] = useState(value)
   useEffect(() => setText(value), [value])
   return (
-    <search>
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for the browsers we support (Safari < 17)
+    <div role="search">
       <SearchField
         value={text}
         onChange={setText}
@@ -36,6 +37,6 @@ export function FilterBox({ label, placeholder, value, onSubmit }: FilterBoxProp
           </div>
         </div>
       </SearchField>
-    </search>
+    </div>
   )
 }

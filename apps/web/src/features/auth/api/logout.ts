@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { TIMING } from '@/config/constants'
 import { requestApi } from '@/lib/api-client'
 import { clearStoredValues } from '@/lib/local-store'
+import { authQueryKeys } from './query-keys'
 
 export function logout() {
   return requestApi('/logout')
@@ -9,17 +10,19 @@ export function logout() {
 
 /**
  * platform.md §4: clear all local storage and the query cache even if the call fails, then go to /
- * after 150 ms. The page is reloaded there so that no state of the signed-in session survives.
+ * after 150 ms, where the signed-out routes show the login page.
  */
-export function useLogout(options: { navigateHome?: () => void } = {}) {
+export function useLogout() {
   const queryClient = useQueryClient()
-  const navigateHome = options.navigateHome ?? (() => window.location.assign('/'))
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
       clearStoredValues()
       queryClient.clear()
-      window.setTimeout(navigateHome, TIMING.redirectAfterLogoutMs)
+      window.setTimeout(() => {
+        window.history.replaceState(null, '', '/')
+        queryClient.setQueryData(authQueryKeys.check(), { authenticated: false })
+      }, TIMING.redirectAfterLogoutMs)
     },
   })
 }
