@@ -10,6 +10,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 TOOLS_DIR="$CANOPY_ROOT/.tools"
 NODE_MIN="22.19.0"
 NODE_PACKAGE_VERSION="22"
+# npm runs on the machine's own Node: npm finds its global config (registry, proxy, cafile) next to the
+# Node it runs on, so under the Node in .tools it would lose the machine's settings.
+MACHINE_PATH="${MACHINE_PATH:-$PATH}"
 PNPM_VERSION="$(sed -n 's/.*"packageManager": *"pnpm@\([^"]*\)".*/\1/p' "$CANOPY_ROOT/package.json")"
 
 version_at_least() { # version_at_least 22.23.3 22.19.0
@@ -33,8 +36,10 @@ node_platform_package() {
   echo "node-$platform-$arch"
 }
 
+machine_npm() { PATH="$MACHINE_PATH" npm "$@"; }
+
 ensure_npm() {
-  command -v npm >/dev/null 2>&1 && return 0
+  PATH="$MACHINE_PATH" command -v npm >/dev/null 2>&1 && return 0
   if can_apt_install; then
     # Debian's own Node is too old to run Canopy, but its npm is enough to fetch Node 22.
     apt_install nodejs npm || die "could not install nodejs and npm with apt"
@@ -57,7 +62,7 @@ ensure_node() {
   package="$(node_platform_package)"
   log "Node ${current:-absent} is older than $NODE_MIN: bringing $package@$NODE_PACKAGE_VERSION from the npm registry into .tools/node"
   tmp="$(mktemp -d)"
-  (cd "$tmp" && npm pack --silent "$package@$NODE_PACKAGE_VERSION" >/dev/null) || die "could not fetch $package from the npm registry"
+  (cd "$tmp" && machine_npm pack --silent "$package@$NODE_PACKAGE_VERSION" >/dev/null) || die "could not fetch $package from the npm registry"
   tar -xzf "$tmp"/node-*.tgz -C "$tmp"
   rm -rf "$TOOLS_DIR/node"
   mkdir -p "$TOOLS_DIR/node/bin"
@@ -75,7 +80,7 @@ ensure_pnpm() {
   ensure_npm
   log "installing pnpm $PNPM_VERSION into .tools/pnpm"
   mkdir -p "$TOOLS_DIR/pnpm"
-  npm install --silent --no-audit --no-fund --prefix "$TOOLS_DIR/pnpm" "pnpm@$PNPM_VERSION" >/dev/null || die "could not install pnpm"
+  machine_npm install --silent --no-audit --no-fund --prefix "$TOOLS_DIR/pnpm" "pnpm@$PNPM_VERSION" >/dev/null || die "could not install pnpm"
 }
 
 # A stamp of the inputs tells whether a step's output is current, so a second run skips it.
