@@ -104,14 +104,15 @@ migrate_and_seed() {
   run_logged db-seed pnpm db:seed || return 1
 }
 
-# The SPA is rebuilt only when its sources, the shared contracts or the lockfile changed since the last
-# build, so a second start does not spend half a minute on an identical bundle.
+# The SPA is rebuilt only when its sources, the shared contracts, the lockfile or the VITE_* variables
+# baked into the bundle changed since the last build, so a second start skips an identical build.
 web_inputs_hash() {
   (
     cd "$CANOPY_ROOT" &&
       find apps/web packages/contracts \( -name node_modules -o -name dist \) -prune -o -type f -print |
       LC_ALL=C sort | xargs sha256sum
     sha256sum pnpm-lock.yaml
+    env | grep '^VITE_' | LC_ALL=C sort || true
   ) | sha256sum | cut -d' ' -f1
 }
 
