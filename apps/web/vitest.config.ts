@@ -1,5 +1,5 @@
 import { defineProject, mergeConfig } from 'vitest/config'
-import viteConfig from './vite.config'
+import viteConfig from './vite.config.ts'
 
 // The `web` project of the root vitest workspace: component tests next to the code, in jsdom.
 export default mergeConfig(

@@ -99,13 +99,13 @@ describe('signed-in screens', () => {
     await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })
 
     await events.click(screen.getByRole('button', { name: /^Section/ }))
-    await events.click(await screen.findByRole('option', { name: /^Section 2/ }))
+    await events.click(await screen.findByRole('option', { name: /^Section 2,/ }))
     await waitFor(() => expect(window.location.pathname).toBe('/site/demo-site/section/section-2'))
     expect(window.location.search).toBe('?view=internal&sortBy=entryTitle')
     await waitFor(() => expect(window.localStorage.getItem('canopy.activeSection')).toBe('section-2'))
 
     await events.click(screen.getByRole('button', { name: /^Section/ }))
-    await events.click(await screen.findByRole('option', { name: /^Section 1/ }))
+    await events.click(await screen.findByRole('option', { name: /^Section 1,/ }))
     await waitFor(() => expect(window.location.pathname).toBe('/site/demo-site/section/section-1'))
 
     await events.click(screen.getByRole('button', { name: /^Section/ }))
@@ -171,7 +171,7 @@ describe('signed-in screens', () => {
     const { queryClient } = renderApp('/site/demo-site')
     await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })
 
-    await events.click(screen.getByRole('button', { name: /User menu for Dana Admin/ }))
+    await events.click(screen.getByRole('button', { name: 'User menu: Dana Admin' }))
     await events.click(await screen.findByRole('menuitem', { name: 'Log out' }))
 
     await waitFor(() => expect(api.callsTo('GET /logout')).toHaveLength(1))

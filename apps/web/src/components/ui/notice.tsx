@@ -64,20 +64,16 @@ export function PageLoader({ label = 'Loading' }: { label?: string }) {
   )
 }
 
-export function PageHeader({
-  title,
-  eyebrow,
-  actions,
-}: {
-  title: ReactNode
-  eyebrow?: ReactNode
-  actions?: ReactNode
-}) {
+type PageHeaderProps = { title: ReactNode; eyebrow?: ReactNode; subtitle?: ReactNode; actions?: ReactNode }
+
+/** The top of a page: its one h1, with an optional line above and below, and actions beside it. */
+export function PageHeader({ title, eyebrow, subtitle, actions }: PageHeaderProps) {
   return (
     <header className={styles.pageHeader}>
-      <div>
+      <div className={styles.pageHeaderText}>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
         <h1>{title}</h1>
+        {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
       </div>
       {actions}
     </header>

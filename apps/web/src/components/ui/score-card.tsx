@@ -126,8 +126,7 @@ export function ScoreBadge({
   const band = getScoreBand(score, scale)
   return (
     <span className={`${styles.badge} ${styles[band]}`}>
-      {formatScore(score, scale)}
-      <span className="visually-hidden"> {SCORE_BAND_LABELS[band]}</span>
+      {formatScore(score, scale)} <span className="visually-hidden">{SCORE_BAND_LABELS[band]}</span>
     </span>
   )
 }

@@ -33,6 +33,7 @@ export function Component() {
       <PageHeader
         eyebrow={MESSAGES.sidebar.dashboard}
         title={site.siteName}
+        subtitle={site.rootUri}
         actions={
           <SectionSwitcher
             siteSlug={siteSlug}
@@ -42,7 +43,6 @@ export function Component() {
           />
         }
       />
-      <p className={styles.address}>{site.rootUri}</p>
       {site.firstScanCompleted ? (
         <section aria-labelledby="site-areas">
           <h2 id="site-areas">Results</h2>

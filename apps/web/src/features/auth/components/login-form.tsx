@@ -27,6 +27,12 @@ export function buildSsoUrl(provider: string, email: string): string {
 
 type Step = { kind: 'email' } | { kind: 'password' } | { kind: 'sso'; check: EmailCheckResponse }
 
+/*
+ * The submit buttons are disabled while their request runs rather than marked isPending: React Aria
+ * announces a pending button through a live region that points at the button, and these buttons are
+ * gone (the step changes) by the time a screen reader or axe reads that region.
+ */
+
 /**
  * The two-step login (platform.md §2, §4): the e-mail first, then either the password (focused) or the
  * organisation's single sign-on. 'Change email address' goes back and forgets both paths.
@@ -64,7 +70,7 @@ export function LoginForm({
 
   if (step.kind === 'email') {
     return (
-      <Form className={styles.form} onSubmit={submitEmail} aria-label="Log in: email address">
+      <Form className={styles.form} onSubmit={submitEmail}>
         {checkSso.isError ? (
           <div className={styles.alert}>
             <InlineAlert>
@@ -83,7 +89,7 @@ export function LoginForm({
           validate={validateEmail}
         />
         <div className={styles.actions}>
-          <Button type="submit" isPending={checkSso.isPending} fullWidth>
+          <Button type="submit" isDisabled={checkSso.isPending} fullWidth>
             {MESSAGES.login.next}
           </Button>
         </div>
@@ -122,7 +128,7 @@ export function LoginForm({
   }
 
   return (
-    <Form className={styles.form} onSubmit={submitPassword} aria-label="Log in: password">
+    <Form className={styles.form} onSubmit={submitPassword}>
       {identity}
       {login.isError ? (
         <div className={styles.alert}>
@@ -146,7 +152,7 @@ export function LoginForm({
         validate={(value) => (value === '' ? MESSAGES.registration.passwordRequired : null)}
       />
       <div className={styles.actions}>
-        <Button type="submit" isPending={login.isPending} fullWidth>
+        <Button type="submit" isDisabled={login.isPending} fullWidth>
           {MESSAGES.login.login}
         </Button>
       </div>

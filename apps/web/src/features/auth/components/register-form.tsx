@@ -78,7 +78,7 @@ export function RegisterForm() {
   }
 
   return (
-    <Form className={styles.form} onSubmit={submit} validationErrors={serverErrors} aria-label="Register">
+    <Form className={styles.form} onSubmit={submit} validationErrors={serverErrors}>
       {register.isError && !hasFieldErrors ? (
         <div className={styles.alert}>
           <InlineAlert>
@@ -138,7 +138,7 @@ export function RegisterForm() {
         validate={(value) => validateConfirmPassword(value, fields.password)}
       />
       <div className={styles.actions}>
-        <Button type="submit" isPending={register.isPending} fullWidth>
+        <Button type="submit" isDisabled={register.isPending} fullWidth>
           {MESSAGES.login.register}
         </Button>
       </div>

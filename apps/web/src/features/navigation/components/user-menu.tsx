@@ -22,11 +22,14 @@ export function UserMenu({
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username
   return (
     <MenuTrigger>
-      <Button className={styles.item} aria-label={`User menu for ${fullName}`}>
+      <Button className={styles.item}>
         <span className={styles.avatar} aria-hidden="true">
           {getInitials(user)}
         </span>
-        <span className={collapsed ? 'visually-hidden' : styles.itemLabel}>{fullName}</span>
+        {/* The name comes from the visible text (WCAG 2.5.3); the hidden words say what the button opens. */}
+        <span className={collapsed ? 'visually-hidden' : styles.itemLabel}>
+          <span className="visually-hidden">User menu:</span> {fullName}
+        </span>
         <Icon name="chevronDown" size={16} className={styles.itemChevron} />
       </Button>
       <Popover placement="top start" className={styles.menuPopover}>

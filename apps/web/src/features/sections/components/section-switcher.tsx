@@ -8,7 +8,6 @@ import {
   ListBoxItem,
   Popover,
   type Selection,
-  Text,
 } from 'react-aria-components'
 import { ButtonLink } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
@@ -116,10 +115,9 @@ export function SectionSwitcher({
                     textValue={MESSAGES.sections.all}
                     className={styles.option}
                   >
-                    <Text slot="label" className={styles.optionLabel}>
-                      {MESSAGES.sections.all}
-                    </Text>
+                    <span className={styles.optionLabel}>{MESSAGES.sections.all}</span>
                   </ListBoxItem>
+                  {/* Each option is named by all of its visible text (WCAG 2.5.3), so no label slot. */}
                   {items.map((section) => (
                     <ListBoxItem
                       key={section.sys.id}
@@ -127,18 +125,11 @@ export function SectionSwitcher({
                       textValue={section.title}
                       className={styles.option}
                     >
-                      <Text slot="label" className={styles.optionLabel}>
-                        {section.title}
-                      </Text>
-                      <Text slot="description" className={styles.optionMeta}>
-                        {describePages(section.pagesInSection)}
-                        <span className="visually-hidden">
-                          {section.hasFirstScanned && section.overallScore !== null
-                            ? `, score ${Math.round(section.overallScore)}`
-                            : `, ${MESSAGES.sections.scanScheduled}`}
-                        </span>
-                      </Text>
-                      <span className={styles.optionScore} aria-hidden="true">
+                      <span className={styles.optionLabel}>{section.title}</span>
+                      <span className="visually-hidden">,</span>{' '}
+                      <span className={styles.optionMeta}>{describePages(section.pagesInSection)}</span>
+                      <span className="visually-hidden">,</span>{' '}
+                      <span className={styles.optionScore}>
                         <ScoreBadge score={section.overallScore} hasScanned={section.hasFirstScanned} />
                       </span>
                     </ListBoxItem>

@@ -57,7 +57,6 @@ export function SiteSelector() {
         caption="Sites you can monitor"
         captionHidden
         filterLabel="Filter sites"
-        filterPlaceholder="Site name or web address"
         columns={columns}
         list={list}
         query={sites}

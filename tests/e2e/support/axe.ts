@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+
+// axe-core is a dependency of the web app; load its browser build from there.
+const requireFromWeb = createRequire(new URL('../../../apps/web/package.json', import.meta.url))
+const AXE_SOURCE = readFileSync(requireFromWeb.resolve('axe-core/axe.min.js'), 'utf8')
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] }
+
+/** Injects axe-core into the page and runs it over the whole document with the WCAG 2.2 AA tags. */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE })
+  return page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<unknown> } }
+    ).axe
+    const results = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
+    }
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }))
+  }, WCAG_TAGS)
+}
