@@ -180,4 +180,33 @@ describe('signed-in screens', () => {
     expect(await screen.findByRole('heading', { name: 'Log in to Canopy' })).toBeInTheDocument()
     expect(window.location.pathname).toBe('/')
   })
+
+  it('falls back to the login page when a call answers 401 (the session ended)', async () => {
+    storeUser()
+    installFakeApi({ ...siteApi(), 'GET /api/v1/sites': fail(401, 'Sign in to continue.') })
+    renderApp('/')
+    expect(await screen.findByRole('heading', { name: 'Log in to Canopy' })).toBeInTheDocument()
+    expect(window.localStorage.getItem('user')).toBeNull()
+  })
+
+  it('opens the search panel with the question-mark key outside form fields, but not on the site home', async () => {
+    storeUser()
+    installFakeApi(siteApi(makeSite({ firstScanCompleted: true })))
+    const events = userEvent.setup()
+    renderApp('/site/demo-site')
+    await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })
+    await events.keyboard('?')
+    expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument()
+
+    await events.click(screen.getByRole('link', { name: 'Accessibility' }))
+    await screen.findByRole('heading', { name: 'Page not found' })
+    await events.keyboard('?')
+    const panel = await screen.findByRole('dialog', { name: 'Search' })
+    const field = screen.getByRole('searchbox', { name: 'Search this site' })
+    await waitFor(() => expect(field).toHaveFocus())
+    await events.type(field, 'contact form{Enter}')
+    await waitFor(() => expect(window.location.pathname).toBe('/site/demo-site/search'))
+    expect(new URLSearchParams(window.location.search).get('search')).toBe('contact form')
+    expect(panel).not.toBeInTheDocument()
+  })
 })

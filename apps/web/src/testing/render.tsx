@@ -4,10 +4,10 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { App } from '@/app'
 import { RouterBridge } from '@/app/layouts/router-bridge'
-import { createQueryClient } from '@/lib/query-client'
+import { createAppQueryClient } from '@/app/query-client'
 
 export function createTestQueryClient(): QueryClient {
-  const queryClient = createQueryClient()
+  const queryClient = createAppQueryClient()
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   return queryClient
 }

@@ -23,6 +23,9 @@ export function AuthLayout({
   useDocumentTitle(title)
   return (
     <div className={styles.layout}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <aside className={styles.brandPanel} aria-label="About Canopy">
         <Logo tone="dark" />
         <div>
@@ -46,7 +49,7 @@ export function AuthLayout({
           </ul>
         </nav>
       </aside>
-      <main className={styles.main} id="main">
+      <main className={styles.main} id="main" tabIndex={-1}>
         <SmallScreenNotice />
         <span className={styles.mobileLogo}>
           <Logo />
