@@ -45,6 +45,16 @@ for (const width of [320, 1280]) {
       await expectNoViolations(page)
       await page.keyboard.press('Escape')
 
+      // The sidebar's sub-panels (in the menu drawer below 800 px).
+      if (width < 800) await page.getByRole('button', { name: 'Menu' }).click()
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Accessibility' })
+        .click()
+      await expect(page.getByRole('dialog', { name: 'Accessibility' })).toBeVisible()
+      await expectNoViolations(page)
+      await page.keyboard.press('Escape')
+
       await page.goto('/500')
       await expect(page.getByText('Unfortunately we have encountered an error on this page.')).toBeVisible()
       await expectNoViolations(page)

@@ -24,9 +24,13 @@ test('the demo admin signs in, opens the demo site and its sidebar, and signs ou
   await sidebar.getByRole('button', { name: 'Accessibility' }).click()
   const panel = page.getByRole('dialog', { name: 'Accessibility' })
   await expect(panel.getByRole('link', { name: 'Pages' })).toBeVisible()
-  await page.keyboard.press('Escape')
+  // Choosing another item closes this panel and opens that one.
+  await sidebar.getByRole('button', { name: 'Performance' }).click()
+  await expect(page.getByRole('dialog', { name: 'Performance' })).toBeVisible()
   await expect(panel).toBeHidden()
-  await expect(sidebar.getByRole('button', { name: 'Accessibility' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Performance' })).toBeHidden()
+  await expect(sidebar.getByRole('button', { name: 'Performance' })).toBeFocused()
 
   await page.getByRole('button', { name: 'Collapse sidebar' }).click()
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()

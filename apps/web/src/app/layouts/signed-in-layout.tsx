@@ -9,6 +9,7 @@ import { BREAKPOINTS } from '@/config/constants'
 import { useLogout } from '@/features/auth/api/logout'
 import { useStoredUser } from '@/features/auth/api/stored-user'
 import { Sidebar, type SidebarProps } from '@/features/navigation/components/sidebar'
+import { SIDEBAR_STAYS_USABLE } from '@/features/navigation/components/sub-panel'
 import { useSite } from '@/features/sites/api/get-site'
 import { SiteSwitcherList } from '@/features/sites/components/site-switcher-list'
 import { useMediaQuery } from '@/hooks/use-media-query'
@@ -91,7 +92,7 @@ export function Component() {
         Skip to main content
       </a>
       {isDesktop ? (
-        <header className={styles.rail}>
+        <header className={styles.rail} {...SIDEBAR_STAYS_USABLE}>
           <Sidebar {...sidebarProps} mode="rail" collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
         </header>
       ) : (

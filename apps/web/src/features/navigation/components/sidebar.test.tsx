@@ -104,8 +104,11 @@ describe('sidebar', () => {
 
     await events.click(seo)
     await screen.findByRole('dialog', { name: 'SEO' })
-    await events.click(within(nav).getByRole('button', { name: 'Performance', hidden: true }))
+    await events.click(within(nav).getByRole('button', { name: 'Performance' }))
+    expect(await screen.findByRole('dialog', { name: 'Performance' })).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'SEO' })).not.toBeInTheDocument())
+    await events.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Performance' })).not.toBeInTheDocument())
 
     await events.click(seo)
     const panel = await screen.findByRole('dialog', { name: 'SEO' })

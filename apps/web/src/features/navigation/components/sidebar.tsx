@@ -73,7 +73,8 @@ export function Sidebar({
   onNavigate,
 }: SidebarProps) {
   const { pathname } = useLocation()
-  const [isSearchOpen, setSearchOpen] = useState(false)
+  const [openPanel, setOpenPanel] = useState<string | null>(null)
+  const panelState = { openPanel, onOpenPanelChange: setOpenPanel }
   const isCollapsed = mode === 'rail' && collapsed
   const placement: PanelPlacement = mode === 'drawer' ? 'full' : isCollapsed ? 'collapsed' : 'expanded'
   const afterNavigate = (close: () => void) => () => {
@@ -94,7 +95,7 @@ export function Sidebar({
   const area = current?.rest.split('/')[0] ?? ''
   const onSiteHome = current !== null && current.rest === ''
   const onSearchPage = area === 'search'
-  useSearchShortcut(navigation !== null && !onSiteHome && !onSearchPage, () => setSearchOpen(true))
+  useSearchShortcut(navigation !== null && !onSiteHome && !onSearchPage, () => setOpenPanel('search'))
 
   return (
     <div className={`${styles.sidebar} ${isCollapsed ? styles.collapsed : ''}`}>
@@ -120,6 +121,8 @@ export function Sidebar({
           </li>
           <li>
             <SubPanel
+              id="sites"
+              {...panelState}
               title="Your sites"
               icon="sites"
               placement={placement}
@@ -165,6 +168,8 @@ export function Sidebar({
               {navigation.groups.map((group) => (
                 <li key={group.id}>
                   <SubPanel
+                    id={group.id}
+                    {...panelState}
                     title={group.title}
                     icon={group.icon}
                     placement={placement}
@@ -199,12 +204,12 @@ export function Sidebar({
               ) : null}
               <li>
                 <SubPanel
+                  id="search"
+                  {...panelState}
                   title={MESSAGES.sidebar.search}
                   icon="search"
                   placement={placement}
                   isCurrent={onSearchPage}
-                  isOpen={isSearchOpen}
-                  onOpenChange={setSearchOpen}
                 >
                   {(close) => (
                     <SearchForm
@@ -217,6 +222,8 @@ export function Sidebar({
               {navigation.settings ? (
                 <li>
                   <SubPanel
+                    id="settings"
+                    {...panelState}
                     title={navigation.settings.title}
                     icon={navigation.settings.icon}
                     placement={placement}

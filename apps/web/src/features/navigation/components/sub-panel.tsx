@@ -6,6 +6,7 @@ import styles from './sidebar.module.css'
 export type PanelPlacement = 'expanded' | 'collapsed' | 'full'
 
 type SubPanelProps = {
+  id: string
   title: string
   icon: IconName
   /** Marks the trigger when the current page belongs to this panel. */
@@ -13,10 +14,18 @@ type SubPanelProps = {
   placement: PanelPlacement
   /** The trigger's content; by default the icon and title. */
   trigger?: ReactNode
-  isOpen?: boolean
-  onOpenChange?: (isOpen: boolean) => void
+  /** The id of the open panel: the sidebar keeps one, so opening a panel closes any other. */
+  openPanel: string | null
+  onOpenPanelChange: (id: string | null) => void
   children: (close: () => void) => ReactNode
 }
+
+/**
+ * Spread on the element that holds the sidebar. React Aria makes everything outside an open modal
+ * inert, except elements marked as top layer; the sidebar is one, so it stays visible to assistive
+ * technology and clickable while a sub-panel is open, and choosing another item opens its panel at once.
+ */
+export const SIDEBAR_STAYS_USABLE = { 'data-react-aria-top-layer': 'true' } as const
 
 const overlayClass: Record<PanelPlacement, string> = {
   expanded: styles.panelOverlay ?? '',
@@ -27,20 +36,23 @@ const overlayClass: Record<PanelPlacement, string> = {
 /**
  * platform.md §4 "Sidebar": a sub-panel opens on click beside the sidebar with an overlay over the
  * page, and closes on Escape, on a click outside it, or when another opens. React Aria's modal dialog
- * gives all of that, moves focus into the panel and back to the trigger when it closes.
+ * gives all of that, moves focus into the panel and back to the trigger when it closes. The sidebar
+ * stays usable beside an open panel (see SIDEBAR_STAYS_USABLE), so a click on another panel's trigger
+ * closes this one and opens that one.
  */
 export function SubPanel({
+  id,
   title,
   icon,
   isCurrent,
   placement,
   trigger,
-  isOpen,
-  onOpenChange,
+  openPanel,
+  onOpenPanelChange,
   children,
 }: SubPanelProps) {
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
+    <DialogTrigger isOpen={openPanel === id} onOpenChange={(isOpen) => onOpenPanelChange(isOpen ? id : null)}>
       <Button className={styles.item} data-current={isCurrent || undefined}>
         {trigger ?? (
           <>
