@@ -210,3 +210,22 @@ describe('signed-in screens', () => {
     expect(panel).not.toBeInTheDocument()
   })
 })
+
+describe('network health', () => {
+  it('says which service the API cannot reach, on the login page and in the app', async () => {
+    installFakeApi({
+      'GET /auth/check': reply({ authenticated: false }),
+      'GET /healthz/network': fail(503, 'Redis is not answering.'),
+    })
+    renderApp('/')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Redis is not answering.')
+  })
+
+  it('shows nothing while the API is healthy', async () => {
+    storeUser()
+    installFakeApi({ ...siteApi(), 'GET /healthz/network': reply({ error: null }) })
+    renderApp('/')
+    await screen.findByRole('heading', { name: 'Your sites' })
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})

@@ -37,7 +37,13 @@ function matchRoute(pattern: string, path: string): Record<string, string> | nul
   return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]))
 }
 
-export function installFakeApi(routes: Record<string, FakeHandler>) {
+/** What a healthy API answers when a test does not say otherwise. */
+const DEFAULT_ROUTES: Record<string, FakeHandler> = {
+  'GET /healthz/network': { status: 200, body: { error: null } },
+}
+
+export function installFakeApi(testRoutes: Record<string, FakeHandler>) {
+  const routes = { ...DEFAULT_ROUTES, ...testRoutes }
   const calls: FakeRequest[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), window.location.origin)

@@ -8,6 +8,7 @@ import { SmallScreenNotice } from '@/components/ui/small-screen-notice'
 import { BREAKPOINTS } from '@/config/constants'
 import { useLogout } from '@/features/auth/api/logout'
 import { useStoredUser } from '@/features/auth/api/stored-user'
+import { NetworkHealthNotice } from '@/features/health/components/network-health-notice'
 import { Sidebar, type SidebarProps } from '@/features/navigation/components/sidebar'
 import { SIDEBAR_STAYS_USABLE } from '@/features/navigation/components/sub-panel'
 import { useSite } from '@/features/sites/api/get-site'
@@ -100,6 +101,7 @@ export function Component() {
       )}
       <main id="main" tabIndex={-1} className={styles.content}>
         <SmallScreenNotice />
+        <NetworkHealthNotice />
         <div className={styles.inner}>
           <Outlet />
         </div>

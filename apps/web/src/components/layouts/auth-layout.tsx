@@ -11,15 +11,15 @@ import styles from './auth-layout.module.css'
  * The frame of every signed-out page. From 800 px a left panel shows the logo and the footer links
  * (platform.md §2); below it the logo sits above the card.
  */
-export function AuthLayout({
-  title,
-  intro,
-  children,
-}: {
+type AuthLayoutProps = {
   title: string
   intro?: ReactNode
+  /** A notice above the card, such as the API's health problem. */
+  banner?: ReactNode
   children: ReactNode
-}) {
+}
+
+export function AuthLayout({ title, intro, banner, children }: AuthLayoutProps) {
   useDocumentTitle(title)
   return (
     <div className={styles.layout}>
@@ -51,6 +51,7 @@ export function AuthLayout({
       </aside>
       <main className={styles.main} id="main" tabIndex={-1}>
         <SmallScreenNotice />
+        {banner}
         <span className={styles.mobileLogo}>
           <Logo />
         </span>

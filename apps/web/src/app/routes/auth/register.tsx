@@ -1,5 +1,6 @@
 import { AuthLayout } from '@/components/layouts/auth-layout'
 import { RegisterForm } from '@/features/auth/components/register-form'
+import { NetworkHealthNotice } from '@/features/health/components/network-health-notice'
 
 export function Component() {
   return (
