@@ -16,20 +16,18 @@ ARG PNPM_VERSION
 RUN npm install -g --no-audit --no-fund "pnpm@${PNPM_VERSION}"
 WORKDIR /app
 
-# ─── deps: the workspace's dependencies, cached until a manifest or the lockfile changes ──
+# ─── deps: every package the lockfile names, cached until the lockfile changes ──
+# `pnpm fetch` needs only the lockfile, so adding a workspace package never needs this file edited.
 FROM base AS deps
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY apps/worker/package.json apps/worker/
-COPY packages/contracts/package.json packages/contracts/
-COPY packages/db/package.json packages/db/
-RUN pnpm install --frozen-lockfile
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch --frozen-lockfile
 
-# ─── build: Prisma client and the SPA bundle ────────────────────────────────
+# ─── build: install from that store, Prisma client, the SPA bundle ──────────
 FROM deps AS build
 COPY . .
-RUN pnpm db:generate && pnpm --filter @canopy/web build
+RUN pnpm install --offline --frozen-lockfile \
+  && pnpm db:generate \
+  && pnpm --filter @canopy/web build
 
 # ─── web: nginx serving the SPA and proxying the rest to the api ───────────
 FROM nginx:1.27-bookworm AS web
@@ -53,8 +51,7 @@ server {
 
   # Hashed bundles never change under one name.
   location /assets/ {
-    expires 1y;
-    add_header Cache-Control "public, immutable";
+    add_header Cache-Control "public, max-age=31536000, immutable";
     try_files $uri =404;
   }
   # A file of the bundle is served here; every other path (the API, /socket.io, and the SPA's routes,
