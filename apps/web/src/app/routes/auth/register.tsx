@@ -5,6 +5,7 @@ import { NetworkHealthNotice } from '@/features/health/components/network-health
 export function Component() {
   return (
     <AuthLayout
+      banner={<NetworkHealthNotice />}
       title="Create your account"
       intro="Register to start monitoring the quality of your web sites."
     >
