@@ -109,3 +109,44 @@ export const EmailCheckBodySchema = z.object({
     .max(320)
     .pipe(z.email({ error: 'You must enter a valid email address.' })),
 })
+
+/** platform.md §5 and §8: password reset messages, copied from messages.json. */
+export const PASSWORD_RESET_MESSAGES = {
+  emailRequired: 'Please enter your email address',
+  requestFailed: 'Your request could not be processed. Please check your details and try again later.',
+  requestSent:
+    "An email has been sent with a link to reset your password. The link expires in one hour. If you can't find it, please check your spam folder.",
+  weakPassword: 'The password you have entered does not meet the minimum requirements.',
+  passwordsDoNotMatch: 'The passwords you entered do not match. Please check your password and try again.',
+  resetFailed: 'Your request could not be processed. Please try again later.',
+} as const
+
+/** platform.md §9: a reset link works for one hour. */
+export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60 * 1000
+
+/** POST /account/reset: the answer is the same whether or not the address has an account. */
+export const PasswordResetRequestSchema = z.object({
+  email: z
+    .string({ error: PASSWORD_RESET_MESSAGES.emailRequired })
+    .trim()
+    .min(1, PASSWORD_RESET_MESSAGES.emailRequired)
+    .max(320)
+    .pipe(z.email({ error: 'You must enter a valid email address.' })),
+})
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>
+
+/** POST /account/reset/password: the token from the e-mailed link and the new password (same rule as registration). */
+export const PasswordResetSubmitSchema = z.object({
+  token: z
+    .string({ error: 'The password reset link is incomplete.' })
+    .min(1, 'The password reset link is incomplete.')
+    .max(200),
+  password: z
+    .string({ error: PASSWORD_RESET_MESSAGES.weakPassword })
+    .max(1024)
+    .refine(isPasswordStrongEnough, PASSWORD_RESET_MESSAGES.weakPassword),
+})
+export type PasswordResetSubmit = z.infer<typeof PasswordResetSubmitSchema>
+
+/** The answer of an action that has nothing else to say. */
+export const OkResponseSchema = z.object({ ok: z.literal(true) })

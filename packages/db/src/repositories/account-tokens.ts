@@ -22,3 +22,12 @@ export async function consumeAccountToken(db: DbClient, id: string, usedAt: Date
   const { count } = await db.accountToken.updateMany({ where: { id, usedAt: null }, data: { usedAt } })
   return count === 1
 }
+
+/** Marks every unused token of one kind of a user used, so that older e-mailed links stop working. */
+export function consumeUserAccountTokens(
+  db: DbClient,
+  { userId, kind }: { userId: string; kind: AccountTokenKind },
+  usedAt: Date = new Date(),
+) {
+  return db.accountToken.updateMany({ where: { userId, kind, usedAt: null }, data: { usedAt } })
+}

@@ -28,3 +28,12 @@ export function touchSession(db: DbClient, id: string, seenAt: Date = new Date()
 export function deleteSession(db: DbClient, id: string) {
   return db.session.deleteMany({ where: { id } })
 }
+
+/** Signs a user out everywhere, except in the session `exceptId` (the one making the request, if any). */
+export function deleteUserSessions(
+  db: DbClient,
+  userId: string,
+  { exceptId }: { exceptId?: string | null } = {},
+) {
+  return db.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } })
+}

@@ -37,3 +37,20 @@ export function deleteUser(db: DbClient, userId: string) {
 export function updateUserPasswordHash(db: DbClient, userId: string, passwordHash: string) {
   return db.user.update({ where: { id: userId }, data: { passwordHash } })
 }
+
+/**
+ * Sets a new password from a reset link. Opening the link proved the user owns the address, so an
+ * unverified address becomes verified; an earlier verification keeps its date.
+ */
+export async function setUserPasswordFromReset(
+  db: DbClient,
+  userId: string,
+  passwordHash: string,
+  verifiedAt: Date = new Date(),
+) {
+  await db.user.updateMany({
+    where: { id: userId, emailVerifiedAt: null },
+    data: { emailVerifiedAt: verifiedAt },
+  })
+  return db.user.update({ where: { id: userId }, data: { passwordHash } })
+}
