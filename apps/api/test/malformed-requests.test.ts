@@ -68,6 +68,8 @@ describe('malformed bodies', () => {
         'POST /auth/check-sso',
         'POST /login',
         'POST /account/register',
+        'POST /account/reset',
+        'POST /account/reset/password',
         'POST /api/v1/sites',
         'PUT /api/v1/sites/:slug',
         'POST /api/v1/sites/:slug/sections',

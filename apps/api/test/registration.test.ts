@@ -1,64 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { REGISTRATION_MESSAGES } from '@canopy/contracts'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VERIFY_FAILED_MESSAGE } from '../src/routes/account/index.js'
 import { EMAIL_IN_USE_MESSAGE, INVALID_INVITE_MESSAGE } from '../src/services/account-service.js'
 import { createTestInvite, createTestSite, createTestUser, TEST_PASSWORD } from './factories.js'
+import { findLinkInMail, startFakeSmtpServer } from './fake-smtp-server.js'
 import { buildTestApp, type TestApp } from './helper.js'
 
-interface ReceivedMail {
-  from: string
-  to: string[]
-  raw: string
-}
-
-/** A real SMTP server on a free local port: the API talks to it through nodemailer as it would to any relay. */
-async function startFakeSmtpServer() {
-  const received: ReceivedMail[] = []
-  const waiting: ((mail: ReceivedMail) => void)[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const mail = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        }
-        received.push(mail)
-        waiting.shift()?.(mail)
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.server.address()
-  if (!address || typeof address === 'string') throw new Error('the SMTP server has no port')
-  return {
-    url: `smtp://127.0.0.1:${address.port}`,
-    received,
-    nextMail: () => new Promise<ReceivedMail>((resolve) => waiting.push(resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-/** Undoes the quoted-printable soft line breaks and escapes that long links get in a mail body. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-}
-
 function findVerificationLink(raw: string): URL {
-  const match = decodeQuotedPrintable(raw).match(/https?:\/\/\S+\/account\/verify\?[^\s"<]+/)
-  if (!match) throw new Error(`no verification link in:\n${raw}`)
-  return new URL(match[0].replaceAll('&amp;', '&'))
+  return findLinkInMail(raw, '/account/verify')
 }
 
 let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>

@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /auth/check',
   'POST /account/register',
   'GET /account/verify',
+  'POST /account/reset',
+  'POST /account/reset/password',
   'GET /healthz/network',
 ])
 

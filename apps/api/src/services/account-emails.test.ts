@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { composeVerificationEmail } from './account-emails.js'
+import { composePasswordResetEmail, composeVerificationEmail } from './account-emails.js'
+import { buildPasswordResetLink } from './password-reset-service.js'
 
 describe('composeVerificationEmail', () => {
   it('carries the link in both parts and escapes the name in HTML', () => {
@@ -9,5 +10,18 @@ describe('composeVerificationEmail', () => {
     expect(mail.html).toContain(link.replaceAll('&', '&#38;'))
     expect(mail.html).toContain('&#60;Ann&#62;')
     expect(mail.html).not.toContain('<Ann>')
+  })
+})
+
+describe('composePasswordResetEmail', () => {
+  it("links to the web app's reset page with the token, in both parts", () => {
+    const link = buildPasswordResetLink('https://canopy.example', 'tok_en-1')
+    expect(link).toBe('https://canopy.example/password/reset?token=tok_en-1')
+    const mail = composePasswordResetEmail({ to: 'a@b.example', firstName: 'Ann & Co', link })
+    expect(mail.subject).toBe('Reset your Canopy password')
+    expect(mail.text).toContain(link)
+    expect(mail.text).toContain('expires in one hour')
+    expect(mail.html).toContain(`href="${link}"`)
+    expect(mail.html).toContain('Ann &#38; Co')
   })
 })

@@ -32,3 +32,32 @@ export function composeVerificationEmail({
     ].join('\n'),
   }
 }
+
+export function composePasswordResetEmail({
+  to,
+  firstName,
+  link,
+}: {
+  to: string
+  firstName: string
+  link: string
+}): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Canopy password',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'Someone asked to reset the password of your Canopy account. To choose a new password, open:',
+      link,
+      '',
+      'The link expires in one hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
+    ].join('\n'),
+    html: [
+      `<p>Hello ${escapeHtml(firstName)},</p>`,
+      '<p>Someone asked to reset the password of your Canopy account. To choose a new password, open:</p>',
+      `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
+      '<p>The link expires in one hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.</p>',
+    ].join('\n'),
+  }
+}

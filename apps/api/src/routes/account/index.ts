@@ -1,13 +1,19 @@
 import {
+  OkResponseSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSubmitSchema,
   RegistrationRequestSchema,
   RegistrationResponseSchema,
   VerifyQuerySchema,
   VerifyResponseSchema,
 } from '@canopy/contracts'
+import { normaliseEmail } from '@canopy/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { badRequest } from '../../http-errors.js'
+import { createBackgroundTasks } from '../../lib/background-tasks.js'
 import { presentUser } from '../../presenters/user.js'
 import { registerAccount, verifyAccount } from '../../services/account-service.js'
+import { requestPasswordReset, resetPassword } from '../../services/password-reset-service.js'
 import { toSafeRedirectPath } from '../../services/redirects.js'
 import { errorResponses } from '../schemas.js'
 
@@ -19,6 +25,11 @@ const ERROR_PAGE = '/500'
 const VerifyLinkQuerySchema = VerifyQuerySchema.partial({ user: true, token: true })
 
 const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const backgroundTasks = createBackgroundTasks(fastify.log)
+  fastify.addHook('onClose', async () => {
+    await backgroundTasks.drain()
+  })
+
   fastify.post(
     '/register',
     {
@@ -67,6 +78,56 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return target ? { success: true, redirectUrl: target } : { success: true }
       }
       return reply.redirect(verified ? (target ?? VERIFIED_PAGE) : ERROR_PAGE)
+    },
+  )
+
+  fastify.post(
+    '/reset',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Request a password reset: e-mails a link valid for one hour when the address has a password account; the answer is the same for every address',
+        body: PasswordResetRequestSchema,
+        response: { 200: OkResponseSchema, ...errorResponses(400, 429) },
+      },
+      config: {
+        rateLimit: {
+          max: fastify.config.loginRateLimitMax,
+          timeWindow: '1 minute',
+          // Like /login: per IP and address, counted after validation so the key can hold the address.
+          hook: 'preHandler',
+          keyGenerator: (request) => {
+            const { email } = request.body as { email: string }
+            return `reset:${request.ip}:${normaliseEmail(email)}`
+          },
+        },
+      },
+    },
+    async (request) => {
+      // Looked up and mailed after the answer, so that neither its content nor its timing tells whether
+      // the address has an account.
+      const deps = { prisma: fastify.prisma, mailer: fastify.mailer, publicUrl: fastify.config.publicUrl }
+      const { email } = request.body
+      backgroundTasks.run('password reset e-mail failed', () => requestPasswordReset(deps, email))
+      return { ok: true as const }
+    },
+  )
+
+  fastify.post(
+    '/reset/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Set a new password with the token of a reset link; signs the user out of other sessions and verifies the address',
+        body: PasswordResetSubmitSchema,
+        response: { 200: OkResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await resetPassword(fastify.prisma, request.body, { currentSessionId: request.sessionId })
+      return { ok: true as const }
     },
   )
 }
