@@ -39,7 +39,7 @@ const serverErrorRoute = (queryClient: QueryClient): RouteObject => ({
   lazy: load(queryClient, () => import('./routes/server-error')),
 })
 
-/** platform.md §2 "Signed-out routes": only login, registration, SSO and verification pages. */
+/** platform.md §2 "Signed-out routes": only login, registration, password reset, SSO and verification pages. */
 export function createSignedOutRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
@@ -50,6 +50,7 @@ export function createSignedOutRouter(queryClient: QueryClient) {
       children: [
         { index: true, lazy: load(queryClient, () => import('./routes/auth/login')) },
         { path: 'register', lazy: load(queryClient, () => import('./routes/auth/register')) },
+        { path: 'password/reset', lazy: load(queryClient, () => import('./routes/auth/password-reset')) },
         { path: 'legal/:page', lazy: load(queryClient, () => import('./routes/auth/legal')) },
         { path: ':providerId/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
         {

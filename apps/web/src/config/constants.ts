@@ -16,6 +16,7 @@ export const STALE_TIME = {
 
 export const TIMING = {
   redirectAfterLogoutMs: 150,
+  redirectAfterPasswordResetMs: 5000,
   searchPanelToggleThrottleMs: 350,
 } as const
 

@@ -32,6 +32,27 @@ export const MESSAGES = {
     weakPassword: 'The password you have entered does not meet the minimum requirements.',
     invalidEmail: 'A valid email address must be entered',
   },
+  passwordReset: {
+    requestTitle: 'Request password reset',
+    requestIntro:
+      'Enter the email address of your account and we will send you a link to choose a new password.',
+    requestSubmit: 'Send reset link',
+    requestSentTitle: 'Check your email',
+    setTitle: 'Set new password',
+    setIntro: 'Choose a new password for your account.',
+    setSubmit: 'Set new password',
+    emailRequired: 'Please enter your email address',
+    requestFailed: 'Your request could not be processed. Please check your details and try again later.',
+    requestSent:
+      "An email has been sent with a link to reset your password. The link expires in one hour. If you can't find it, please check your spam folder.",
+    weakPassword: 'The password you have entered does not meet the minimum requirements.',
+    passwordsDoNotMatch: 'The passwords you entered do not match. Please check your password and try again.',
+    resetFailed: 'Your request could not be processed. Please try again later.',
+    // The spec asks for a message and the redirect after 5 s but gives no wording for it.
+    resetDoneTitle: 'Password changed',
+    resetDone: 'Your password has been changed. You will be taken to the login page in 5 seconds.',
+    backToLogin: 'Back to login',
+  },
   verify: {
     title: 'Account Verified',
     body: 'Your account has been verified, you can now login.',

@@ -22,3 +22,24 @@ export function validateConfirmPassword(value: string, password: string): string
   if (value !== password) return MESSAGES.registration.passwordsDoNotMatch
   return null
 }
+
+/** platform.md §5 "New password", shown under every field that sets a password. */
+export const PASSWORD_RULE_DESCRIPTION =
+  'At least 6 characters, with at least two of: uppercase letters, lowercase letters, digits and @$!%*?&.'
+
+/** platform.md §5 "Request reset": the address is required; an obvious typo is caught before a round trip. */
+export function validateResetEmail(value: string): string | null {
+  const email = value.trim()
+  if (email === '') return MESSAGES.passwordReset.emailRequired
+  if (!EMAIL_SHAPE.test(email)) return MESSAGES.registration.invalidEmail
+  return null
+}
+
+/** platform.md §5 "New password": an empty password does not meet the rule either. */
+export function validateResetPassword(value: string): string | null {
+  return isPasswordStrongEnough(value) ? null : MESSAGES.passwordReset.weakPassword
+}
+
+export function validateResetConfirmation(value: string, password: string): string | null {
+  return value === password ? null : MESSAGES.passwordReset.passwordsDoNotMatch
+}

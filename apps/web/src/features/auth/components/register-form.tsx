@@ -7,7 +7,12 @@ import { TextField } from '@/components/ui/text-field'
 import { MESSAGES } from '@/config/messages'
 import { isApiError } from '@/lib/api-client'
 import { useRegister } from '../api/register'
-import { validateConfirmPassword, validateEmail, validateNewPassword } from '../validation'
+import {
+  PASSWORD_RULE_DESCRIPTION,
+  validateConfirmPassword,
+  validateEmail,
+  validateNewPassword,
+} from '../validation'
 import styles from './auth-forms.module.css'
 
 type Fields = {
@@ -122,7 +127,7 @@ export function RegisterForm() {
         type="password"
         autoComplete="new-password"
         isRequired
-        description="At least 6 characters, with at least two of: uppercase letters, lowercase letters, digits and @$!%*?&."
+        description={PASSWORD_RULE_DESCRIPTION}
         value={fields.password}
         onChange={set('password')}
         validate={validateNewPassword}

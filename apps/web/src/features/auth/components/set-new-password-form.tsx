@@ -1,0 +1,108 @@
+import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { Form, Link } from 'react-aria-components'
+import { useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { InlineAlert } from '@/components/ui/notice'
+import { TextField } from '@/components/ui/text-field'
+import { TIMING } from '@/config/constants'
+import { MESSAGES } from '@/config/messages'
+import { isApiError } from '@/lib/api-client'
+import { useResetPassword } from '../api/reset-password'
+import { PASSWORD_RULE_DESCRIPTION, validateResetConfirmation, validateResetPassword } from '../validation'
+import styles from './auth-forms.module.css'
+import resetStyles from './password-reset.module.css'
+import { ResetResult } from './reset-result'
+
+/**
+ * platform.md §8 "Reset failure": the server's message, else the spec's fallback. A refused link names
+ * the token field; its text is the message meant for people (the summary starts with the field's name).
+ */
+export function describeResetFailure(error: unknown): string {
+  if (!isApiError(error)) return MESSAGES.passwordReset.resetFailed
+  const { token } = error.fieldErrors
+  if (token) return token
+  const data = error.data as { message?: unknown } | null
+  const message = typeof data?.message === 'string' ? data.message.trim() : ''
+  return message || MESSAGES.passwordReset.resetFailed
+}
+
+/**
+ * /password/reset?token=… (platform.md §2, §4, §5): the new password twice, checked against the rule
+ * here and again on the server; after success, login follows in 5 seconds.
+ */
+export function SetNewPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const reset = useResetPassword()
+  const navigate = useNavigate()
+  // One object per failed attempt: React Aria clears a server error once its field is edited.
+  const serverErrors = useMemo((): Record<string, string> => {
+    const message = isApiError(reset.error) ? reset.error.fieldErrors.password : undefined
+    return message ? { password: message } : {}
+  }, [reset.error])
+
+  useEffect(() => {
+    if (!reset.isSuccess) return
+    const timer = window.setTimeout(
+      () => navigate('/', { replace: true }),
+      TIMING.redirectAfterPasswordResetMs,
+    )
+    return () => window.clearTimeout(timer)
+  }, [reset.isSuccess, navigate])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    reset.mutate({ token, password })
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <ResetResult title={MESSAGES.passwordReset.resetDoneTitle}>
+        <p>{MESSAGES.passwordReset.resetDone}</p>
+        <Link href="/">{MESSAGES.login.login}</Link>
+      </ResetResult>
+    )
+  }
+
+  return (
+    <Form className={styles.form} onSubmit={submit} validationErrors={serverErrors}>
+      <p className={resetStyles.intro}>{MESSAGES.passwordReset.setIntro}</p>
+      {reset.isError && !serverErrors.password ? (
+        <div className={styles.alert}>
+          <InlineAlert>
+            <p>{describeResetFailure(reset.error)}</p>
+          </InlineAlert>
+        </div>
+      ) : null}
+      <TextField
+        label={MESSAGES.registration.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        description={PASSWORD_RULE_DESCRIPTION}
+        value={password}
+        onChange={setPassword}
+        validate={validateResetPassword}
+      />
+      <TextField
+        label={MESSAGES.registration.confirmPassword}
+        name="confirm_password"
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        value={confirmation}
+        onChange={setConfirmation}
+        validate={(value) => validateResetConfirmation(value, password)}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" isDisabled={reset.isPending} fullWidth>
+          {MESSAGES.passwordReset.setSubmit}
+        </Button>
+      </div>
+      <div className={styles.links}>
+        <Link href="/password/reset">{MESSAGES.passwordReset.requestTitle}</Link>
+      </div>
+    </Form>
+  )
+}
