@@ -106,8 +106,25 @@ describe('set a new password (/password/reset?token=…)', () => {
     expect(await screen.findByText(MISMATCH)).toBeInTheDocument()
     expect(screen.queryByText(WEAK_PASSWORD)).not.toBeInTheDocument()
     expect(confirmField()).toHaveAttribute('aria-invalid', 'true')
+    expect(confirmField()).toHaveFocus()
     expect(api.callsTo('POST /account/reset/password')).toHaveLength(0)
     expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('clears a fixed error while typing, before the submit button is pressed', async () => {
+    // Otherwise the message would vanish on blur, mid-press, moving the button from under the pointer.
+    installFakeApi(signedOut)
+    const events = userEvent.setup()
+    renderApp('/password/reset?token=tok-1')
+    await events.type(await screen.findByLabelText(/^Password/), 'Fresh-start-2026')
+    await events.type(confirmField(), 'Fresh-start')
+    await events.click(screen.getByRole('button', { name: 'Set new password' }))
+    expect(await screen.findByText(MISMATCH)).toBeInTheDocument()
+
+    await events.type(confirmField(), '-2026')
+    expect(confirmField()).toHaveFocus()
+    expect(screen.queryByText(MISMATCH)).not.toBeInTheDocument()
+    expect(confirmField()).not.toHaveAttribute('aria-invalid')
   })
 
   it('sends the token and password, says so, and goes to login after 5 seconds', async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
 import { InlineAlert } from '@/components/ui/notice'
@@ -16,10 +16,16 @@ import { ResetResult } from './reset-result'
  */
 export function RequestResetForm() {
   const [email, setEmail] = useState('')
+  // As in the set-new-password form: the check shows from the first submit on and follows the typing.
+  const [checked, setChecked] = useState(false)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const emailError = validateResetEmail(email)
   const request = useRequestPasswordReset()
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    setChecked(true)
+    if (emailError) return emailRef.current?.focus()
     request.mutate({ email: email.trim() })
   }
 
@@ -33,7 +39,7 @@ export function RequestResetForm() {
   }
 
   return (
-    <Form className={styles.form} onSubmit={submit}>
+    <Form className={styles.form} onSubmit={submit} validationBehavior="aria">
       <p className={resetStyles.intro}>{MESSAGES.passwordReset.requestIntro}</p>
       {request.isError ? (
         <div className={styles.alert}>
@@ -50,7 +56,8 @@ export function RequestResetForm() {
         isRequired
         value={email}
         onChange={setEmail}
-        validate={validateResetEmail}
+        inputRef={emailRef}
+        validate={() => (checked ? emailError : null)}
       />
       <div className={styles.actions}>
         <Button type="submit" isDisabled={request.isPending} fullWidth>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -29,10 +29,20 @@ export function describeResetFailure(error: unknown): string {
 /**
  * /password/reset?token=… (platform.md §2, §4, §5): the new password twice, checked against the rule
  * here and again on the server; after success, login follows in 5 seconds.
+ *
+ * The checks show from the first submit on and then follow the typing (validationBehavior "aria").
+ * With the native behaviour a fixed error would vanish only when the field loses focus, which is the
+ * press on the submit button: the two-line message under the confirmation would disappear mid-press,
+ * the button would move up from under the pointer, and the press would be lost.
  */
 export function SetNewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
+  const [checked, setChecked] = useState(false)
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const confirmationRef = useRef<HTMLInputElement>(null)
+  const passwordError = validateResetPassword(password)
+  const confirmationError = validateResetConfirmation(confirmation, password)
   const reset = useResetPassword()
   const navigate = useNavigate()
   // One object per failed attempt: React Aria clears a server error once its field is edited.
@@ -52,6 +62,9 @@ export function SetNewPasswordForm({ token }: { token: string }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    setChecked(true)
+    if (passwordError) return passwordRef.current?.focus()
+    if (confirmationError) return confirmationRef.current?.focus()
     reset.mutate({ token, password })
   }
 
@@ -65,7 +78,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <Form className={styles.form} onSubmit={submit} validationErrors={serverErrors}>
+    <Form className={styles.form} onSubmit={submit} validationBehavior="aria" validationErrors={serverErrors}>
       <p className={resetStyles.intro}>{MESSAGES.passwordReset.setIntro}</p>
       {reset.isError && !serverErrors.password ? (
         <div className={styles.alert}>
@@ -83,7 +96,8 @@ export function SetNewPasswordForm({ token }: { token: string }) {
         description={PASSWORD_RULE_DESCRIPTION}
         value={password}
         onChange={setPassword}
-        validate={validateResetPassword}
+        inputRef={passwordRef}
+        validate={() => (checked ? passwordError : null)}
       />
       <TextField
         label={MESSAGES.registration.confirmPassword}
@@ -93,7 +107,8 @@ export function SetNewPasswordForm({ token }: { token: string }) {
         isRequired
         value={confirmation}
         onChange={setConfirmation}
-        validate={(value) => validateResetConfirmation(value, password)}
+        inputRef={confirmationRef}
+        validate={() => (checked ? confirmationError : null)}
       />
       <div className={styles.actions}>
         <Button type="submit" isDisabled={reset.isPending} fullWidth>
