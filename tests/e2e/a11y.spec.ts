@@ -29,6 +29,29 @@ for (const width of [320, 1280]) {
       await expectNoViolations(page)
     })
 
+    test('both password reset forms have no axe violations, with errors showing', async ({ page }) => {
+      await page.goto('/password/reset')
+      await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible()
+      await expectNoViolations(page)
+      await page.getByRole('button', { name: 'Send reset link' }).click()
+      await expect(page.getByText('Please enter your email address')).toBeVisible()
+      await expectNoViolations(page)
+
+      // A made-up token: the form is the same, and the server's refusal shows as an alert.
+      await page.goto('/password/reset?token=not-a-real-token')
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('weak')
+      await page.getByRole('button', { name: 'Set new password' }).click()
+      await expect(
+        page.getByText('The password you have entered does not meet the minimum requirements.'),
+      ).toBeVisible()
+      await expectNoViolations(page)
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Axe-check-2026')
+      await page.getByRole('textbox', { name: 'Confirm password' }).fill('Axe-check-2026')
+      await page.getByRole('button', { name: 'Set new password' }).click()
+      await expect(page.getByRole('alert')).toContainText('This password reset link is invalid')
+      await expectNoViolations(page)
+    })
+
     test('site selector, site home and the error page have no axe violations', async ({ page }) => {
       await signInWithApi(page)
       await page.goto('/')

@@ -4,6 +4,8 @@ import { expect, type Page } from '@playwright/test'
 export const DEMO_EMAIL = process.env.DEMO_EMAIL ?? 'demo@canopy.example'
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Canopy-demo-2026'
 export const DEMO_SITE_NAME = 'Canopy Demo Site'
+/** The seeded demo member (not a site admin); the seed gives it DEMO_PASSWORD too. */
+export const DEMO_MEMBER_EMAIL = 'member@canopy.example'
 
 /** Signs in through the two-step login form, as a user would. */
 export async function signInWithForm(
