@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { CategoryResultSchema } from './audits.js'
+
+export const ScanStateSchema = z.enum(['queued', 'running', 'completed', 'failed'])
+export type ScanState = z.infer<typeof ScanStateSchema>
+
+export const ScanKindSchema = z.enum(['site', 'section', 'page', 'single-page'])
+export type ScanKind = z.infer<typeof ScanKindSchema>
+
+export const StartScanResponseSchema = z.object({ scanId: z.string() })
+
+/** GET /api/v1/sites/:slug/scans/:scanId */
+export const ScanStatusSchema = z.object({
+  id: z.string(),
+  kind: ScanKindSchema,
+  state: ScanStateSchema,
+  pagesDiscovered: z.number().int(),
+  pagesQueued: z.number().int(),
+  pagesScanned: z.number().int(),
+  pagesFailed: z.number().int(),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+})
+export type ScanStatus = z.infer<typeof ScanStatusSchema>
+
+/** POST /api/v1/sites/:configAlias/scans: add (or rescan) one page of the site. */
+export const AddPageScanRequestSchema = z.object({
+  uri: z.url({ protocol: /^https?$/, error: 'Page URL is required' }).max(2000),
+})
+
+/** GET /api/v1/scans: the signed-in user's active scans (platform.md §3 ActiveScan). */
+export const ActiveScanSchema = z.object({
+  id: z.string(),
+  originalConfig: z.object({ sys: z.object({ id: z.string(), slug: z.string() }), siteName: z.string() }),
+  rootUri: z.string(),
+  /** pages finished (scanned or failed) */
+  qaFinished: z.number().int(),
+  /** pages queued so far */
+  qaEnqueued: z.number().int(),
+  /** 0-100, two decimals */
+  progress: z.number(),
+  pageCount: z.number().int(),
+  individualScan: z.boolean(),
+  isMultiple: z.boolean(),
+  isRootKey: z.boolean(),
+  individualUrl: z.string().nullable(),
+  individualPageTitle: z.string().nullable(),
+})
+export type ActiveScan = z.infer<typeof ActiveScanSchema>
+
+/** POST /api/v1/scans (accessibility.md §3 single page scan) */
+export const SinglePageScanRequestSchema = z.object({
+  uri: z.url({ protocol: /^https?$/, error: 'Page URL is required' }).max(2000),
+  useSocket: z.boolean().default(true),
+  hash: z.string().max(200).optional(),
+  config: z.string().max(200).optional(),
+  version: z.string().max(50).optional(),
+})
+export type SinglePageScanRequest = z.infer<typeof SinglePageScanRequestSchema>
+
+export const SinglePageScanResultSchema = z.object({
+  pageTitle: z.string(),
+  url: z.string(),
+  accessibility: CategoryResultSchema,
+  seo: CategoryResultSchema,
+  performance: CategoryResultSchema,
+  contentquality: CategoryResultSchema,
+})
+export type SinglePageScanResult = z.infer<typeof SinglePageScanResultSchema>
+
+export const SinglePageScanAnswerSchema = z.object({
+  id: z.string(),
+  success: z.boolean(),
+  result: SinglePageScanResultSchema.optional(),
+  message: z.string().optional(),
+})
+export type SinglePageScanAnswer = z.infer<typeof SinglePageScanAnswerSchema>
+
+/** Either the finished answer at once, or an id to wait for over the socket. */
+export const SinglePageScanResponseSchema = z.object({
+  success: z.boolean(),
+  id: z.string().optional(),
+  result: SinglePageScanAnswerSchema.optional(),
+})
+
+/** GET /api/v1/single-page-scan/progress/:scanId; eta in milliseconds */
+export const ScanProgressSchema = z.object({
+  position: z.number().int(),
+  totalCount: z.number().int(),
+  eta: z.number().int(),
+})
+export type ScanProgress = z.infer<typeof ScanProgressSchema>
+
+/** Socket events of the single page scan: the client emits waitForScan, the API answers with one of the two. */
+export const WaitForScanRequestSchema = z.object({ id: z.string().min(1).max(100) })
+export const SCAN_SOCKET_EVENTS = {
+  waitForScan: 'waitForScan',
+  response: 'scan-response',
+  error: 'scan-error',
+} as const
+
+export function scanRoomName(scanId: string): string {
+  return `scan:${scanId}`
+}
