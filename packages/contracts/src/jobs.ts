@@ -25,3 +25,52 @@ export const PurgeExpiredSessionsResultSchema = z.object({
   accountTokensDeleted: z.number().int().nonnegative(),
 })
 export type PurgeExpiredSessionsResult = z.infer<typeof PurgeExpiredSessionsResultSchema>
+
+/**
+ * The scanning engine's queues. Discovery and bookkeeping are cheap; page loads run in a shared Chromium;
+ * Lighthouse runs one at a time per two cores in its own processes; single-page scans jump the site queue.
+ */
+export const SCAN_QUEUE_NAMES = {
+  scans: 'scans',
+  scanPages: 'scan-pages',
+  lighthouse: 'lighthouse',
+  singlePageScans: 'single-page-scans',
+} as const
+
+export const SCAN_JOB_NAMES = {
+  /** scheduler tick of one site: creates the Scan row and starts it */
+  scheduledSiteScan: 'scheduled-site-scan',
+  /** discovery of a site or section scan (robots, sitemap, first pages) */
+  scanSite: 'scan-site',
+  /** one page of a scan: load, audit, store; enqueues the links it finds */
+  scanPage: 'scan-page',
+  /** scores, history and section roll-ups once every page is done */
+  finalizeScan: 'finalize-scan',
+  lighthousePage: 'lighthouse-page',
+  singlePageScan: 'single-page-scan',
+} as const
+
+export const ScheduledSiteScanPayloadSchema = z.object({ siteId: z.string().min(1) })
+export const ScanSitePayloadSchema = z.object({ scanId: z.string().min(1) })
+export const ScanPagePayloadSchema = z.object({
+  scanId: z.string().min(1),
+  url: z.string().min(1),
+  depth: z.number().int().nonnegative(),
+})
+export const FinalizeScanPayloadSchema = z.object({ scanId: z.string().min(1) })
+export const LighthousePagePayloadSchema = z.object({
+  scanId: z.string().min(1),
+  pageId: z.string().min(1),
+  url: z.string().min(1),
+})
+export const SinglePageScanPayloadSchema = z.object({ scanId: z.string().min(1), uri: z.string().min(1) })
+export type ScanPagePayload = z.infer<typeof ScanPagePayloadSchema>
+export type LighthousePagePayload = z.infer<typeof LighthousePagePayloadSchema>
+
+/** What a running job reports through job.updateProgress, relayed to Socket.IO rooms by the API. */
+export const ScanJobProgressSchema = z.object({
+  scanId: z.string(),
+  stage: z.enum(['queued', 'loading', 'auditing', 'lighthouse', 'storing', 'done']),
+  percent: z.number().min(0).max(100),
+})
+export type ScanJobProgress = z.infer<typeof ScanJobProgressSchema>

@@ -1,3 +1,4 @@
+export * from './artifacts.js'
 export * from './client.js'
 export { DEFAULT_DATABASE_URL, redactDatabaseUrl } from './database-server.js'
 export * from './generated/prisma/client.js'

@@ -2,8 +2,8 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 // packages/db/src → the repository root, where prisma/ lives next to packages/.
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
-export const PRISMA_SCHEMA_PATH = resolve(repositoryRoot, 'prisma/schema.prisma')
-export const MIGRATIONS_DIR = resolve(repositoryRoot, 'prisma/migrations')
-export const ROOT_ENV_PATH = resolve(repositoryRoot, '.env')
+export const PRISMA_SCHEMA_PATH = resolve(REPO_ROOT, 'prisma/schema.prisma')
+export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'prisma/migrations')
+export const ROOT_ENV_PATH = resolve(REPO_ROOT, '.env')
