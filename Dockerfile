@@ -81,7 +81,7 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-liberation tini ca-certificates \
   && rm -rf /var/lib/apt/lists/* \
   && npm install -g --no-audit --no-fund "pnpm@${PNPM_VERSION}" \
-  && mkdir -p /data/mail \
+  && mkdir -p /data/mail /data/artifacts \
   && chown -R node:node /data
 WORKDIR /app
 # The services run TypeScript through tsx (as in development), so the whole workspace with its
@@ -92,6 +92,7 @@ ENV NODE_ENV=production \
   PORT=3000 \
   WEB_DIST_DIR=/app/apps/web/dist \
   MAIL_DIR=/data/mail \
+  ARTIFACTS_DIR=/data/artifacts \
   CHROMIUM_PATH=/usr/bin/chromium
 USER node
 EXPOSE 3000
