@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+
+/** COMMON.md: without these Debian's Chromium stalls on network attempts or sandbox setup. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+export interface SharedBrowserOptions {
+  executablePath?: string
+  userAgent?: string
+}
+
+export const DEFAULT_USER_AGENT = 'CanopyBot/1.0 (+https://github.com/canopy)'
+
+/**
+ * One Chromium per worker process (a browser costs ~0.5 GB; a context per page is cheap and isolates
+ * cookies and storage). When the browser dies (crash, OOM kill) the next caller launches a new one.
+ */
+export class SharedBrowser {
+  private browser: Browser | null = null
+  private launching: Promise<Browser> | null = null
+  private userDataDir: string | null = null
+  private closed = false
+  readonly userAgent: string
+  private readonly executablePath: string
+
+  constructor(options: SharedBrowserOptions = {}) {
+    this.executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
+    this.userAgent = options.userAgent ?? process.env.SCAN_USER_AGENT ?? DEFAULT_USER_AGENT
+  }
+
+  async get(): Promise<Browser> {
+    if (this.closed) throw new Error('browser closed')
+    if (this.browser?.isConnected()) return this.browser
+    this.launching ??= this.launch().finally(() => {
+      this.launching = null
+    })
+    return this.launching
+  }
+
+  /** A fresh context for one page: its own cookies, our user agent, a desktop viewport. */
+  async newContext(): Promise<BrowserContext> {
+    const browser = await this.get()
+    return browser.newContext({
+      userAgent: this.userAgent,
+      viewport: { width: 1280, height: 900 },
+      ignoreHTTPSErrors: false,
+      serviceWorkers: 'block',
+    })
+  }
+
+  private async launch(): Promise<Browser> {
+    await this.removeUserDataDir()
+    this.userDataDir = await mkdtemp(path.join(tmpdir(), 'canopy-chromium-'))
+    // launchPersistentContext would tie the profile to one context; a plain launch with the flag keeps the
+    // fresh profile and still allows a context per page.
+    const browser = await chromium.launch({
+      executablePath: this.executablePath,
+      headless: true,
+      args: [...CHROMIUM_FLAGS, `--user-data-dir=${this.userDataDir}`],
+      timeout: 30_000,
+    })
+    browser.on('disconnected', () => {
+      if (this.browser === browser) this.browser = null
+    })
+    this.browser = browser
+    return browser
+  }
+
+  private async removeUserDataDir() {
+    if (!this.userDataDir) return
+    const dir = this.userDataDir
+    this.userDataDir = null
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined)
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    const browser = this.browser ?? (await this.launching?.catch(() => null))
+    this.browser = null
+    await browser?.close().catch(() => undefined)
+    await this.removeUserDataDir()
+  }
+}
+
+/** Rejects after `ms`: every evaluate in a page gets one, so a page that hangs its main thread cannot hang a job. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto'
+
+/** Query parameters that only track campaigns: two URLs differing only in these are one page. */
+const TRACKING_PARAMS = /^(utm_[a-z_]+|gclid|fbclid|msclkid|mc_cid|mc_eid)$/i
+
+/**
+ * The one spelling of a URL the crawler keys pages by: http(s) only, fragment stripped, host lower-cased,
+ * default port dropped, tracking parameters removed, remaining parameters sorted, and a trailing slash
+ * kept only on the root (so /about and /about/ are one page; servers that distinguish them are rare and
+ * a duplicate page is the worse mistake). Returns null for anything we do not crawl.
+ */
+export function normalizeUrl(raw: string, base?: string): string | null {
+  let url: URL
+  try {
+    url = base ? new URL(raw.trim(), base) : new URL(raw.trim())
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  url.hash = ''
+  url.username = ''
+  url.password = ''
+  if ((url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443')) {
+    url.port = ''
+  }
+  const kept = [...url.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key))
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : ''
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '')
+  return url.toString()
+}
+
+export function hashUrl(normalizedUrl: string): string {
+  return createHash('sha256').update(normalizedUrl).digest('hex').slice(0, 32)
+}
+
+/** Within the site: same origin and at or below the root path. */
+export function isWithinRoot(url: string, rootUrl: string): boolean {
+  const target = new URL(url)
+  const root = new URL(rootUrl)
+  if (target.origin !== root.origin) return false
+  const rootPath = root.pathname.replace(/\/+$/, '')
+  return rootPath === '' || target.pathname === rootPath || target.pathname.startsWith(`${rootPath}/`)
+}
