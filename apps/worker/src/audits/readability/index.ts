@@ -1,0 +1,11 @@
+export { countSyllables } from './count-syllables.js'
+export { detectLanguage, normaliseLanguageTag } from './detect-language.js'
+export {
+  FLESCH_MAX,
+  levelForFlesch,
+  MIN_READABILITY_WORDS,
+  measureReadability,
+  READABILITY_BANDS,
+  type Readability,
+  type ReadabilityOptions,
+} from './measure-readability.js'
