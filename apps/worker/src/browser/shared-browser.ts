@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 /** COMMON.md: without these Debian's Chromium stalls on network attempts or sandbox setup. */
@@ -29,7 +26,6 @@ export const DEFAULT_USER_AGENT = 'CanopyBot/1.0 (+https://github.com/canopy)'
 export class SharedBrowser {
   private browser: Browser | null = null
   private launching: Promise<Browser> | null = null
-  private userDataDir: string | null = null
   private closed = false
   readonly userAgent: string
   private readonly executablePath: string
@@ -60,14 +56,11 @@ export class SharedBrowser {
   }
 
   private async launch(): Promise<Browser> {
-    await this.removeUserDataDir()
-    this.userDataDir = await mkdtemp(path.join(tmpdir(), 'canopy-chromium-'))
-    // launchPersistentContext would tie the profile to one context; a plain launch with the flag keeps the
-    // fresh profile and still allows a context per page.
+    // playwright-core's launch gives Chromium a fresh temporary profile of its own and removes it on close.
     const browser = await chromium.launch({
       executablePath: this.executablePath,
       headless: true,
-      args: [...CHROMIUM_FLAGS, `--user-data-dir=${this.userDataDir}`],
+      args: CHROMIUM_FLAGS,
       timeout: 30_000,
     })
     browser.on('disconnected', () => {
@@ -77,19 +70,11 @@ export class SharedBrowser {
     return browser
   }
 
-  private async removeUserDataDir() {
-    if (!this.userDataDir) return
-    const dir = this.userDataDir
-    this.userDataDir = null
-    await rm(dir, { recursive: true, force: true }).catch(() => undefined)
-  }
-
   async close(): Promise<void> {
     this.closed = true
     const browser = this.browser ?? (await this.launching?.catch(() => null))
     this.browser = null
     await browser?.close().catch(() => undefined)
-    await this.removeUserDataDir()
   }
 }
 
