@@ -1,0 +1,194 @@
+import { lookup as dnsLookup } from 'node:dns/promises'
+import type { LookupFunction } from 'node:net'
+import { Agent, type RequestInit, type Response, fetch as undiciFetch } from 'undici'
+import {
+  type AllowEntry,
+  classifyAddress,
+  isAddressAllowListed,
+  isHostAllowListed,
+  isIpLiteral,
+  parseAllowHosts,
+  stripBrackets,
+} from './address-ranges.js'
+
+export interface ResolvedAddress {
+  address: string
+  family: 4 | 6
+}
+
+/** Resolves a host name to every address it has; tests inject one to play DNS. */
+export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>
+
+export interface AddressGuardOptions {
+  /** CANOPY_SCAN_ALLOW_HOSTS entries: a comma-separated string or a list */
+  allowHosts?: string | readonly string[]
+  resolve?: ResolveHost
+}
+
+export interface CheckedTarget {
+  url: URL
+  /** the address the connection must go to: the first allowed answer */
+  address: ResolvedAddress
+}
+
+export interface Redirect {
+  url: string
+  status: number
+}
+
+export interface GuardedFetchInit extends Omit<RequestInit, 'redirect' | 'dispatcher'> {
+  /** redirects followed before giving up; default 10 */
+  maxRedirects?: number
+  /** per-connection timeouts (connect, headers, body) in ms; default 30 s */
+  timeoutMs?: number
+}
+
+export interface GuardedResponse {
+  response: Response
+  finalUrl: string
+  /** each hop that answered with a redirect, in order */
+  redirects: Redirect[]
+}
+
+export class AddressBlockedError extends Error {
+  override readonly name = 'AddressBlockedError'
+  readonly code = 'ERR_ADDRESS_BLOCKED'
+  constructor(
+    readonly url: string,
+    readonly address: string | null,
+    readonly reason: string,
+  ) {
+    super(`Refusing to fetch ${url}: ${address ? `${address} is ${reason}` : reason}`)
+  }
+}
+
+export class TooManyRedirectsError extends Error {
+  override readonly name = 'TooManyRedirectsError'
+  readonly code = 'ERR_TOO_MANY_REDIRECTS'
+  constructor(
+    readonly url: string,
+    readonly redirects: Redirect[],
+  ) {
+    super(`More than ${redirects.length - 1} redirects starting at ${url}`)
+  }
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+export const DEFAULT_MAX_REDIRECTS = 10
+const DEFAULT_TIMEOUT_MS = 30_000
+
+const resolveWithDns: ResolveHost = async (hostname) => {
+  const answers = await dnsLookup(hostname, { all: true, verbatim: true })
+  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }))
+}
+
+export interface AddressGuard {
+  /**
+   * Resolves the URL's host and throws AddressBlockedError unless every address is public or allow-listed
+   * (or the host itself is allow-listed). The answer names the address to connect to.
+   */
+  assertAllowed(url: string | URL): Promise<CheckedTarget>
+  /** fetch that checks every hop and pins each connection to the checked address */
+  fetch(url: string | URL, init?: GuardedFetchInit): Promise<Response>
+  /** the same, also telling the redirects it followed */
+  fetchFollowingRedirects(url: string | URL, init?: GuardedFetchInit): Promise<GuardedResponse>
+}
+
+export function createAddressGuard(options: AddressGuardOptions = {}): AddressGuard {
+  const allowEntries: AllowEntry[] = parseAllowHosts(options.allowHosts)
+  const resolve = options.resolve ?? resolveWithDns
+
+  async function assertAllowed(input: string | URL): Promise<CheckedTarget> {
+    const url = new URL(input)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new AddressBlockedError(url.href, null, `${url.protocol} is not a web address`)
+    }
+    const host = stripBrackets(url.hostname)
+    const hostAllowed = isHostAllowListed(allowEntries, host)
+    const addresses: ResolvedAddress[] = isIpLiteral(host)
+      ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
+      : await resolve(host)
+    if (addresses.length === 0) throw new AddressBlockedError(url.href, null, 'the host has no address')
+    // Every answer is checked, not just the first: a round-robin of one public and one private address
+    // would otherwise reach the private one on some connection.
+    for (const { address } of addresses) {
+      if (hostAllowed || isAddressAllowListed(allowEntries, address)) continue
+      const addressClass = classifyAddress(address)
+      if (addressClass !== 'unicast') throw new AddressBlockedError(url.href, address, addressClass)
+    }
+    return { url, address: addresses[0] as ResolvedAddress }
+  }
+
+  async function fetchFollowingRedirects(
+    input: string | URL,
+    init: GuardedFetchInit = {},
+  ): Promise<GuardedResponse> {
+    const { maxRedirects = DEFAULT_MAX_REDIRECTS, timeoutMs = DEFAULT_TIMEOUT_MS, ...requestInit } = init
+    // Host name → the address checked for it. The connection's DNS lookup answers from here, so the address
+    // connected to is the address checked: a second DNS answer (rebinding) is never asked for.
+    const pinned = new Map<string, ResolvedAddress>()
+    const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
+      const target = pinned.get(stripBrackets(hostname).toLowerCase())
+      if (!target) {
+        callback(new AddressBlockedError(hostname, null, 'the host was not checked'), '', 0)
+      } else if (lookupOptions.all) {
+        callback(null, [target])
+      } else {
+        callback(null, target.address, target.family)
+      }
+    }
+    const agent = new Agent({
+      connect: { lookup, timeout: timeoutMs },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    })
+    const redirects: Redirect[] = []
+    let url = new URL(input)
+    let method = (requestInit.method ?? 'GET').toUpperCase()
+    let body = requestInit.body
+    try {
+      for (;;) {
+        const target = await assertAllowed(url)
+        pinned.set(stripBrackets(url.hostname).toLowerCase(), target.address)
+        const response = await undiciFetch(url, {
+          ...requestInit,
+          method,
+          body,
+          redirect: 'manual',
+          dispatcher: agent,
+        })
+        const location = response.headers.get('location')
+        if (!REDIRECT_STATUSES.has(response.status) || location === null) {
+          // Closing waits for this response's body to be read, then frees the sockets.
+          void agent.close()
+          return { response, finalUrl: url.href, redirects }
+        }
+        await response.body?.cancel()
+        redirects.push({ url: url.href, status: response.status })
+        if (redirects.length > maxRedirects) throw new TooManyRedirectsError(String(input), redirects)
+        if (
+          response.status === 303 ||
+          ((response.status === 301 || response.status === 302) && method === 'POST')
+        ) {
+          method = method === 'HEAD' ? 'HEAD' : 'GET'
+          body = undefined
+        }
+        url = new URL(location, url)
+      }
+    } catch (error) {
+      void agent.destroy()
+      throw error
+    }
+  }
+
+  return {
+    assertAllowed,
+    fetchFollowingRedirects,
+    fetch: async (input, init) => (await fetchFollowingRedirects(input, init)).response,
+  }
+}
+
+/** The guard the worker uses: allow-list from CANOPY_SCAN_ALLOW_HOSTS. */
+export function createAddressGuardFromEnv(env: NodeJS.ProcessEnv = process.env): AddressGuard {
+  return createAddressGuard({ allowHosts: env.CANOPY_SCAN_ALLOW_HOSTS ?? '' })
+}
