@@ -1,0 +1,11 @@
+export type { LighthouseFormFactor, LighthouseMode } from './config.js'
+export { buildDefaultConfig, buildTunedConfig, TUNED_CATEGORIES, TUNED_SKIPPED_AUDITS } from './config.js'
+export { type Lhr, mapCategory, mapMetrics } from './map-lhr.js'
+export {
+  type LighthouseResult,
+  LighthouseRunError,
+  type RawLighthouseRun,
+  type RunLighthouseOptions,
+  runLighthouse,
+  runLighthouseRaw,
+} from './run-lighthouse.js'
