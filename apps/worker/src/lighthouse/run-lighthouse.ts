@@ -37,6 +37,14 @@ export interface RawLighthouseRun {
 
 export class LighthouseRunError extends Error {
   override name = 'LighthouseRunError'
+  constructor(
+    message: string,
+    /** the processes the run had, all killed by the time this is thrown */
+    readonly childPid: number | null,
+    readonly chromiumPid: number | null,
+  ) {
+    super(message)
+  }
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000
@@ -86,7 +94,7 @@ export function runLighthouseRaw(options: RunLighthouseOptions): Promise<RawLigh
       settled = true
       clearTimeout(timer)
       if ('run' in outcome) resolve(outcome.run)
-      else reject(new LighthouseRunError(outcome.error))
+      else reject(new LighthouseRunError(outcome.error, child.pid ?? null, chromiumPid))
       // chrome-launcher starts Chromium detached, in its own process group: kill the group.
       killQuietly(chromiumPid, true)
       killQuietly(chromiumPid)

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LighthouseRunError, runLighthouse, runLighthouseRaw } from './run-lighthouse.js'
+
+// Real Lighthouse in real child processes with Debian's Chromium: each run takes seconds.
+const SLOW = 90_000
+
+let server: Server
+let origin: string
+
+/** Running, or gone (a zombie waiting for its parent counts as gone: it runs nothing). */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return !/^\d+ \(.*\) [ZX]/.test(stat)
+  } catch {
+    return false
+  }
+}
+
+async function waitUntilGone(pid: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (!isAlive(pid)) return true
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return false
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    // Never answers: the run hangs until our timeout.
+    if (request.url === '/hang') return
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(
+      '<!doctype html><html lang="en"><head><title>Small</title></head><body><h1>Small page</h1></body></html>',
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+describe('runLighthouse', () => {
+  it(
+    'runs the tuned config in a child process that exits with its Chromium once the result is back',
+    async () => {
+      const raw = await runLighthouseRaw({ url: `${origin}/`, formFactor: 'mobile', mode: 'tuned' })
+      expect(raw.lhr.lighthouseVersion).toBe('13.5.0')
+      expect(Object.keys(raw.lhr.categories).sort()).toEqual(['best-practices', 'performance', 'seo'])
+      expect(raw.lhr.categories.performance?.score).toBeGreaterThan(0.5)
+      // the tuned run skips the hidden audits nobody reads, and keeps every metric
+      expect(raw.lhr.audits['screenshot-thumbnails']).toBeUndefined()
+      expect(raw.lhr.audits['first-contentful-paint']?.numericValue).toBeGreaterThan(0)
+      expect(raw.lhr.audits['cumulative-layout-shift']?.numericValue).toBe(0)
+      expect(await waitUntilGone(raw.childPid)).toBe(true)
+      if (raw.chromiumPid) expect(await waitUntilGone(raw.chromiumPid)).toBe(true)
+    },
+    SLOW,
+  )
+
+  it(
+    'kills the child and its Chromium when a run hangs, and reports a failure',
+    async () => {
+      const error = await runLighthouseRaw({
+        url: `${origin}/hang`,
+        formFactor: 'desktop',
+        mode: 'tuned',
+        timeoutMs: 8_000,
+      }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(LighthouseRunError)
+      const failure = error as LighthouseRunError
+      expect(failure.message).toMatch(/did not finish within 8000 ms/)
+      expect(failure.childPid).not.toBeNull()
+      expect(failure.chromiumPid).not.toBeNull()
+      expect(await waitUntilGone(failure.childPid ?? 0)).toBe(true)
+      expect(await waitUntilGone(failure.chromiumPid ?? 0)).toBe(true)
+    },
+    SLOW,
+  )
+
+  it(
+    'reports an unreachable page as a failure, not as a result',
+    async () => {
+      await expect(
+        runLighthouse({
+          url: 'http://127.0.0.1:9/',
+          formFactor: 'desktop',
+          mode: 'tuned',
+          timeoutMs: 60_000,
+        }),
+      ).rejects.toThrow(/Lighthouse failed/)
+    },
+    SLOW,
+  )
+})
