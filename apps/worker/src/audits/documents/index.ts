@@ -1,0 +1,10 @@
+export {
+  ACCESSIBILITY_WEIGHTS,
+  type AnalysePdfOptions,
+  analysePdf,
+  type PdfAnalysis,
+  PdfAnalysisError,
+  parsePdfDate,
+  SHORT_DOCUMENT_PAGES,
+} from './analyse-pdf.js'
+export { classifyDocumentUrl, DOCUMENT_EXTENSIONS, type DocumentKind } from './classify-document-url.js'
