@@ -57,6 +57,7 @@ describe('assertAllowed', () => {
           { address: '10.0.0.5', family: 4 },
         ]
       if (hostname === 'mapped.test') return [{ address: '::ffff:192.168.0.1', family: 6 }]
+      if (hostname === 'scoped.test') return [{ address: 'fe80::1%eth0', family: 6 }]
       throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
     },
   })
@@ -75,6 +76,7 @@ describe('assertAllowed', () => {
     'http://0.0.0.0/',
     'http://mixed.test/',
     'http://mapped.test/',
+    'http://scoped.test/',
     'ftp://public.test/',
     'file:///etc/passwd',
   ])('refuses %s', async (url) => {

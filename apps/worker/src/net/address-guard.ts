@@ -113,7 +113,13 @@ export function createAddressGuard(options: AddressGuardOptions = {}): AddressGu
     // would otherwise reach the private one on some connection.
     for (const { address } of addresses) {
       if (hostAllowed || isAddressAllowListed(allowEntries, address)) continue
-      const addressClass = classifyAddress(address)
+      let addressClass: string
+      try {
+        addressClass = classifyAddress(address)
+      } catch {
+        // e.g. a scoped IPv6 answer (fe80::1%eth0): what we cannot classify we do not connect to.
+        addressClass = 'unparseable'
+      }
       if (addressClass !== 'unicast') throw new AddressBlockedError(url.href, address, addressClass)
     }
     return { url, address: addresses[0] as ResolvedAddress }

@@ -39,6 +39,12 @@ export const READABILITY_BANDS: readonly { min: number; level: ReadabilityLevelS
   { min: Number.NEGATIVE_INFINITY, level: 'very-difficult-to-read' },
 ]
 
+/**
+ * Languages written without spaces between words (or with syllable scripts): Flesch's word and syllable
+ * counts mean nothing there, so their pages get no score rather than a wrong one.
+ */
+const LANGUAGES_WITHOUT_FLESCH = new Set(['zh', 'ja', 'ko', 'th', 'lo', 'km', 'my'])
+
 /** Below this many words a Flesch score says more about the sample than about the page. */
 export const MIN_READABILITY_WORDS = 30
 
@@ -101,7 +107,8 @@ export function measureReadability(
     for (const word of sentenceWords) syllables += countSyllables(word, formulaLanguage)
   }
   const base = { words, sentences: countedSentences, language: detected, formula: formulaLanguage }
-  if (words < (options.minWords ?? MIN_READABILITY_WORDS) || countedSentences === 0) {
+  const measurable = !(detected && LANGUAGES_WITHOUT_FLESCH.has(detected))
+  if (!measurable || words < (options.minWords ?? MIN_READABILITY_WORDS) || countedSentences === 0) {
     return { ...base, flesch: null, level: null }
   }
   const formula = FLESCH_FORMULAS[formulaLanguage] ?? englishFlesch

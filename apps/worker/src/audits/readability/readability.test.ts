@@ -150,6 +150,18 @@ describe('measureReadability', () => {
   })
 })
 
+describe('measureReadability without word spaces', () => {
+  it('gives no score for Chinese or Japanese pages', () => {
+    const chinese = measureReadability('网站质量监控平台检查可访问性和搜索引擎优化。'.repeat(20), 'zh-CN', {
+      minWords: 1,
+    })
+    expect(chinese).toMatchObject({ language: 'zh', flesch: null, level: null })
+    expect(
+      measureReadability('ウェブサイトの品質を確認します。'.repeat(20), 'ja', { minWords: 1 }).flesch,
+    ).toBeNull()
+  })
+})
+
 describe('levelForFlesch', () => {
   it.each([
     [100, 'very-easy-to-read'],
