@@ -12,6 +12,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/api/src/**/*.test.ts',
             'apps/worker/src/**/*.test.ts',
+            'tests/fixtures/**/*.test.ts',
           ],
           environment: 'node',
         },
