@@ -194,6 +194,14 @@ describe('guarded fetch', () => {
     expect(requests).toEqual([`rebind.test:${port} /pinned`])
   })
 
+  it("abandons a DNS lookup that outlasts the caller's signal", async () => {
+    const guard = createAddressGuard({ resolve: () => new Promise(() => undefined) })
+    const error = await guard
+      .fetch('http://slow-dns.test/', { signal: AbortSignal.timeout(50) })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'TimeoutError' })
+  })
+
   it('gives up after the redirect limit', async () => {
     const guard = createAddressGuard({ allowHosts: '127.0.0.1' })
     const error = await guard

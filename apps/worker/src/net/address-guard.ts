@@ -77,6 +77,17 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 export const DEFAULT_MAX_REDIRECTS = 10
 const DEFAULT_TIMEOUT_MS = 30_000
 
+/** Rejects with the signal's reason when it aborts first: a DNS lookup cannot be cancelled, only abandoned. */
+function abandonOnAbort<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 const resolveWithDns: ResolveHost = async (hostname) => {
   const answers = await dnsLookup(hostname, { all: true, verbatim: true })
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }))
@@ -154,7 +165,7 @@ export function createAddressGuard(options: AddressGuardOptions = {}): AddressGu
     let body = requestInit.body
     try {
       for (;;) {
-        const target = await assertAllowed(url)
+        const target = await abandonOnAbort(assertAllowed(url), requestInit.signal)
         pinned.set(stripBrackets(url.hostname).toLowerCase(), target.address)
         const response = await undiciFetch(url, {
           ...requestInit,
