@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ScanErrorEvent, ScanProgressEvent, SinglePageScanAnswer, WaitForScanAck } from './scans.js'
 
 /**
  * Socket.IO at /socket.io on the API's port. A socket is accepted only with a valid session cookie;
@@ -20,4 +21,12 @@ export function siteRoomName(siteId: string): string {
 export interface ClientToServerEvents {
   'site:join': (request: SiteRoomRequest, ack: (answer: SiteRoomAck) => void) => void
   'site:leave': (request: SiteRoomRequest, ack: (answer: SiteRoomAck) => void) => void
+  /** join the room of a scan the user asked for or whose site they may see (single-page scans) */
+  waitForScan: (request: { id: string }, ack?: (answer: WaitForScanAck) => void) => void
+}
+
+export interface ServerToClientEvents {
+  'scan-response': (answer: SinglePageScanAnswer) => void
+  'scan-error': (error: ScanErrorEvent) => void
+  'scan-progress': (progress: ScanProgressEvent) => void
 }

@@ -99,7 +99,30 @@ export const SCAN_SOCKET_EVENTS = {
   waitForScan: 'waitForScan',
   response: 'scan-response',
   error: 'scan-error',
+  /** a scan moved on: sent to the scan's room and to its site's room (the header widget refreshes) */
+  progress: 'scan-progress',
 } as const
+
+/** The acknowledgement of waitForScan: ok once the socket is in the scan's room. */
+export const WaitForScanAckSchema = z.object({ ok: z.boolean(), error: z.string().optional() })
+export type WaitForScanAck = z.infer<typeof WaitForScanAckSchema>
+
+export const ScanErrorEventSchema = z.object({ id: z.string(), message: z.string() })
+export type ScanErrorEvent = z.infer<typeof ScanErrorEventSchema>
+
+export const ScanProgressEventSchema = z.object({
+  id: z.string(),
+  siteId: z.string().nullable(),
+  kind: ScanKindSchema,
+  state: ScanStateSchema,
+  /** finished pages out of queued pages, 0-100 with two decimals */
+  progress: z.number(),
+  /** the step a job reported last, when the event comes from a job's progress */
+  stage: z.enum(['queued', 'loading', 'auditing', 'lighthouse', 'storing', 'done']).optional(),
+  /** that job's own percent */
+  percent: z.number().optional(),
+})
+export type ScanProgressEvent = z.infer<typeof ScanProgressEventSchema>
 
 export function scanRoomName(scanId: string): string {
   return `scan:${scanId}`

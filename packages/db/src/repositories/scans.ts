@@ -1,0 +1,125 @@
+import type { Prisma, PrismaClient, ScanKind, ScanTrigger } from '../generated/prisma/client.js'
+import type { DbClient } from './db-client.js'
+import { siteVisibleToUserWhere } from './site-access.js'
+
+/**
+ * The API's side of scans: creating the Scan row a job will work on and reading what the worker wrote.
+ * (The worker's own writes live in scan-*.ts.)
+ */
+export interface CreateScanInput {
+  siteId: string | null
+  sectionId?: string | null
+  kind: ScanKind
+  trigger?: ScanTrigger
+  requestedById: string | null
+  individualUrl?: string | null
+  pageLimit: number
+}
+
+export function createScan(db: DbClient, input: CreateScanInput) {
+  return db.scan.create({ data: { ...input, state: 'queued' } })
+}
+
+const ACTIVE_STATES = ['queued', 'running'] as const
+
+/**
+ * Creates the scan unless one matching `blockingWhere` is queued or running for the site. The check and
+ * the insert run under a per-site advisory lock, so two clicks at once cannot both start a scan.
+ */
+export async function createScanUnlessActive(
+  db: PrismaClient,
+  input: CreateScanInput & { siteId: string },
+  blockingWhere: Prisma.ScanWhereInput,
+) {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scan-start:${input.siteId}`}))`
+    const active = await tx.scan.findFirst({
+      where: { siteId: input.siteId, state: { in: [...ACTIVE_STATES] }, ...blockingWhere },
+      orderBy: { queuedAt: 'desc' },
+    })
+    if (active) return { scan: active, created: false as const }
+    return { scan: await createScan(tx, input), created: true as const }
+  })
+}
+
+export function markScanFailed(db: DbClient, scanId: string, error: string) {
+  return db.scan.update({
+    where: { id: scanId },
+    data: { state: 'failed', error, finishedAt: new Date() },
+  })
+}
+
+export function findScanById(db: DbClient, scanId: string) {
+  return db.scan.findUnique({ where: { id: scanId } })
+}
+
+/** A scan of this site, or null (a scan of another site is "not found" here). */
+export function findSiteScan(db: DbClient, { siteId, scanId }: { siteId: string; scanId: string }) {
+  return db.scan.findFirst({ where: { id: scanId, siteId } })
+}
+
+/** A scan the user may follow: one they asked for, or one of a site they may see. */
+export function findScanVisibleToUser(db: DbClient, { scanId, userId }: { scanId: string; userId: string }) {
+  return db.scan.findFirst({
+    where: { id: scanId, OR: [{ requestedById: userId }, { site: siteVisibleToUserWhere(userId) }] },
+  })
+}
+
+const activeScanInclude = {
+  site: { select: { id: true, slug: true, siteName: true, rootUri: true } },
+} satisfies Prisma.ScanInclude
+
+export type ActiveScanRow = Prisma.ScanGetPayload<{ include: typeof activeScanInclude }>
+
+/** Site, section and page scans still queued or running on the sites the user may see, newest first. */
+export function listActiveScansForUser(db: DbClient, userId: string): Promise<ActiveScanRow[]> {
+  return db.scan.findMany({
+    where: {
+      state: { in: [...ACTIVE_STATES] },
+      kind: { in: ['site', 'section', 'page'] },
+      site: siteVisibleToUserWhere(userId),
+    },
+    include: activeScanInclude,
+    orderBy: [{ queuedAt: 'desc' }, { id: 'asc' }],
+  })
+}
+
+/** Titles of known pages, by site and URL (an individual scan names its page by title when it can). */
+export async function findPageTitles(
+  db: DbClient,
+  pages: { siteId: string; url: string }[],
+): Promise<Map<string, string | null>> {
+  if (pages.length === 0) return new Map()
+  const rows = await db.page.findMany({
+    where: { OR: pages.map(({ siteId, url }) => ({ siteId, url })) },
+    select: { siteId: true, url: true, title: true },
+  })
+  return new Map(rows.map((row) => [`${row.siteId} ${row.url}`, row.title]))
+}
+
+/** How long the last `take` single-page scans ran, newest first (for the queue estimate). */
+export async function listRecentSinglePageScanDurations(db: DbClient, take: number): Promise<number[]> {
+  const rows = await db.scan.findMany({
+    where: { kind: 'single_page', state: 'completed', startedAt: { not: null }, finishedAt: { not: null } },
+    orderBy: { finishedAt: 'desc' },
+    take,
+    select: { startedAt: true, finishedAt: true },
+  })
+  return rows.flatMap(({ startedAt, finishedAt }) =>
+    startedAt && finishedAt ? [finishedAt.getTime() - startedAt.getTime()] : [],
+  )
+}
+
+/** Every site's id and schedule, a batch at a time (for syncing the job schedulers at start). */
+export function listSiteSchedules(db: DbClient, { afterId, take }: { afterId?: string; take: number }) {
+  return db.site.findMany({
+    where: afterId ? { id: { gt: afterId } } : {},
+    orderBy: { id: 'asc' },
+    take,
+    select: { id: true, scanSchedule: true },
+  })
+}
+
+export function findSiteIds(db: DbClient, ids: string[]) {
+  return db.site.findMany({ where: { id: { in: ids } }, select: { id: true } })
+}
