@@ -8,6 +8,8 @@ import mailerPlugin from './plugins/app/mailer.js'
 import prismaPlugin from './plugins/app/prisma.js'
 import queuesPlugin from './plugins/app/queues.js'
 import redisPlugin from './plugins/app/redis.js'
+import scanEventsPlugin from './plugins/app/scan-events.js'
+import scanSchedulesPlugin from './plugins/app/scan-schedules.js'
 import siteAccessPlugin from './plugins/app/site-access.js'
 import socketIoPlugin from './plugins/app/socket-io.js'
 import cookiePlugin from './plugins/external/cookie.js'
@@ -78,6 +80,8 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(authPlugin)
   await fastify.register(siteAccessPlugin)
   await fastify.register(socketIoPlugin)
+  await fastify.register(scanEventsPlugin)
+  await fastify.register(scanSchedulesPlugin)
 
   await fastify.register(routes)
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { artifactsRoot } from '@canopy/db'
 import { z } from 'zod'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
@@ -46,6 +47,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalNonEmpty,
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   SSO_PROVIDERS: optionalNonEmpty,
+  ARTIFACTS_DIR: optionalNonEmpty,
 })
 
 export interface Config {
@@ -65,6 +67,8 @@ export interface Config {
   mailFrom: string
   loginRateLimitMax: number
   ssoProviders: SsoProvider[]
+  /** where the worker leaves screenshots and HTML snapshots (packages/db artifacts layout) */
+  artifactsDir: string
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -110,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: vars.MAIL_FROM ?? `Canopy <no-reply@${mailDomain}>`,
     loginRateLimitMax: vars.LOGIN_RATE_LIMIT_MAX,
     ssoProviders: parseSsoProviders(vars.SSO_PROVIDERS),
+    artifactsDir: artifactsRoot({ ARTIFACTS_DIR: vars.ARTIFACTS_DIR }),
   }
 }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { hashPassword, type PrismaClient, type SectionOperator } from '@canopy/db'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import {
+  ARTIFACT_FILES,
+  hashPassword,
+  type PrismaClient,
+  pageArtifactsDir,
+  type SectionOperator,
+} from '@canopy/db'
 import { SESSION_COOKIE } from '../src/plugins/app/auth.js'
 import { createSecretToken, hashToken } from '../src/services/tokens.js'
 
@@ -140,4 +148,42 @@ export async function createSessionCookie(prisma: PrismaClient, userId: string):
     data: { id: hashToken(token), userId, expiresAt: new Date(Date.now() + 60 * 60 * 1000) },
   })
   return `${SESSION_COOKIE}=${token}`
+}
+
+/** The smallest valid PNG (1x1, transparent): what a full-page screenshot file looks like to the API. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/**
+ * A scanned page of a site with the files a scan leaves (artifacts layout of @canopy/db): a full-page
+ * screenshot and an HTML snapshot, their paths recorded relative to the artifacts root as the worker does.
+ */
+export async function createTestPageWithArtifacts(
+  prisma: PrismaClient,
+  artifactsDir: string,
+  { siteId, scanId, url, html }: { siteId: string; scanId: string; url?: string; html?: string },
+) {
+  const page = await prisma.page.create({
+    data: { siteId, url: url ?? `https://${unique('page')}.example.test/`, title: 'A scanned page' },
+  })
+  const dir = pageArtifactsDir(artifactsDir, scanId, page.id)
+  await mkdir(dir, { recursive: true })
+  const screenshot = path.join(dir, ARTIFACT_FILES.fullPageScreenshot)
+  const snapshot = path.join(dir, ARTIFACT_FILES.htmlSnapshot)
+  await writeFile(screenshot, TINY_PNG)
+  await writeFile(
+    snapshot,
+    html ?? '<!doctype html><html><head><title>Snapshot</title></head><body><h1>Hello</h1></body></html>',
+  )
+  return prisma.page.update({
+    where: { id: page.id },
+    data: {
+      lastScanId: scanId,
+      lastScannedAt: new Date(),
+      screenshotPath: path.relative(artifactsDir, screenshot),
+      snapshotPath: path.relative(artifactsDir, snapshot),
+    },
+  })
 }

@@ -23,12 +23,13 @@ async function adminContext() {
   const admin = await createTestUser(app.prisma)
   const site = await createTestSite(app.prisma, { members: [{ userId: admin.id, isAdmin: true }] })
   const section = await createTestSection(app.prisma, { siteId: site.id, title: 'Malformed target' })
+  const scan = await app.prisma.scan.create({ data: { siteId: site.id, kind: 'site', pageLimit: 10 } })
   return {
     app,
     bodyRoutes: routes.filter((route) => isApiRoute(route) && route.body),
     queryRoutes: routes.filter((route) => isApiRoute(route) && route.querystring),
     cookie: await createSessionCookie(app.prisma, admin.id),
-    params: { slug: site.slug, sectionId: section.id },
+    params: { slug: site.slug, sectionId: section.id, scanId: scan.id },
   }
 }
 
@@ -74,6 +75,8 @@ describe('malformed bodies', () => {
         'PUT /api/v1/sites/:slug',
         'POST /api/v1/sites/:slug/sections',
         'PUT /api/v1/sites/:slug/sections/:sectionId',
+        'POST /api/v1/sites/:slug/scans',
+        'POST /api/v1/scans',
       ]),
     )
   })

@@ -1,13 +1,24 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
-import { createSessionCookie, createTestSection, createTestSite, createTestUser } from './factories.js'
+import {
+  createSessionCookie,
+  createTestPageWithArtifacts,
+  createTestSection,
+  createTestSite,
+  createTestUser,
+} from './factories.js'
 import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
 
 /**
  * Access rules checked against the app's own route table, so that every route added later is covered
  * without touching this file (a new :parameter only needs a value below).
  */
-const getApp = useTestApp()
+const artifactsDir = mkdtempSync(path.join(tmpdir(), 'canopy-route-access-artifacts-'))
+const getApp = useTestApp({ artifactsDir })
 
 const PUBLIC_ROUTES = new Set([
   'POST /auth/check-sso',
@@ -23,6 +34,16 @@ const PUBLIC_ROUTES = new Set([
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
+/** The route's URL with its :parameters, and a query of the test values its querystring schema names. */
+function routeUrl(route: RouteEntry, values: Record<string, string>): string {
+  const url = fillRoute(route.url, values)
+  const fields = route.querystring ? Object.keys((route.querystring as z.ZodObject).shape) : []
+  const query = new URLSearchParams(
+    fields.flatMap((field): [string, string][] => (values[field] ? [[field, values[field]]] : [])),
+  )
+  return query.size > 0 ? `${url}?${query}` : url
+}
+
 async function twoSites() {
   const { app, routes } = await getApp()
   const member = await createTestUser(app.prisma)
@@ -36,6 +57,16 @@ async function twoSites() {
   const siteB = await createTestSite(app.prisma, { siteName: 'Site B untouched' })
   const sectionA = await createTestSection(app.prisma, { siteId: siteA.id, title: 'Section A' })
   const sectionB = await createTestSection(app.prisma, { siteId: siteB.id, title: 'Section B untouched' })
+  const scanA = await app.prisma.scan.create({ data: { siteId: siteA.id, kind: 'site', pageLimit: 10 } })
+  const scanB = await app.prisma.scan.create({ data: { siteId: siteB.id, kind: 'site', pageLimit: 10 } })
+  const pageA = await createTestPageWithArtifacts(app.prisma, artifactsDir, {
+    siteId: siteA.id,
+    scanId: scanA.id,
+  })
+  const pageB = await createTestPageWithArtifacts(app.prisma, artifactsDir, {
+    siteId: siteB.id,
+    scanId: scanB.id,
+  })
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
@@ -44,8 +75,8 @@ async function twoSites() {
     adminCookie: await createSessionCookie(app.prisma, admin.id),
     siteA,
     siteB,
-    paramsA: { slug: siteA.slug, sectionId: sectionA.id },
-    paramsB: { slug: siteB.slug, sectionId: sectionB.id },
+    paramsA: { slug: siteA.slug, sectionId: sectionA.id, scanId: scanA.id, pageId: pageA.id, guid: pageA.id },
+    paramsB: { slug: siteB.slug, sectionId: sectionB.id, scanId: scanB.id, pageId: pageB.id, guid: pageB.id },
   }
 }
 
@@ -57,12 +88,16 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug',
         'PUT /api/v1/sites/:slug',
         'DELETE /api/v1/sites/:slug/sections/:sectionId',
+        'GET /api/v1/sites/:slug/scans/:scanId',
+        'GET /api/v1/sites/:slug/page',
+        'GET /api/v1/sites/:slug/full-page-screenshot',
+        'GET /api/v1/sites/:slug/product-snapshot',
       ]),
     )
     for (const route of siteRoutes) {
       const response = await app.inject({
         method: route.method,
-        url: fillRoute(route.url, paramsB),
+        url: routeUrl(route, paramsB),
         headers: { cookie: adminCookie },
         ...(route.body ? { payload: { siteName: 'Taken over', title: 'Taken over' } } : {}),
       })
@@ -101,7 +136,7 @@ describe('membership', () => {
     for (const route of protectedRoutes) {
       const response = await app.inject({
         method: route.method,
-        url: fillRoute(route.url, paramsB),
+        url: routeUrl(route, paramsB),
         ...(route.body ? { payload: '{not json', headers: { 'content-type': 'application/json' } } : {}),
       })
       expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 401 })
@@ -121,12 +156,18 @@ describe('admin-only site routes', () => {
     const { app, siteRoutes, memberCookie, paramsA, siteA } = await twoSites()
     const adminOnly = siteRoutes.filter((route) => route.onRequest.includes(app.siteAccess.requireSiteAdmin))
     expect(adminOnly.map(key)).toEqual(
-      expect.arrayContaining(['PUT /api/v1/sites/:slug', 'POST /api/v1/sites/:slug/sections']),
+      expect.arrayContaining([
+        'PUT /api/v1/sites/:slug',
+        'POST /api/v1/sites/:slug/sections',
+        'POST /api/v1/sites/:slug/scan',
+        'POST /api/v1/sites/:slug/scans',
+        'POST /api/v1/sites/:slug/sections/:sectionId/scan',
+      ]),
     )
     for (const route of adminOnly) {
       const response = await app.inject({
         method: route.method,
-        url: fillRoute(route.url, paramsA),
+        url: routeUrl(route, paramsA),
         headers: { cookie: memberCookie },
         ...(route.body ? { payload: { siteName: 'Renamed by member', title: 'By member' } } : {}),
       })
@@ -151,7 +192,7 @@ describe('admin-only site routes', () => {
     for (const route of memberRoutes) {
       const response = await app.inject({
         method: route.method,
-        url: fillRoute(route.url, paramsA),
+        url: routeUrl(route, paramsA),
         headers: { cookie: memberCookie },
       })
       expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 200 })

@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify'
 import accountRoutes from './account/index.js'
 import authRoutes from './auth/index.js'
 import healthRoutes from './health/index.js'
+import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
 
 /** Everything under /api/v1 needs a signed-in user. */
 const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.sessions.requireUser)
   await fastify.register(sitesRoutes, { prefix: '/sites' })
+  await fastify.register(scansRoutes)
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */

@@ -1,11 +1,14 @@
-import type { QueueName } from '@canopy/contracts'
+import type { QueueName, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import { Queue } from 'bullmq'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
+/** The housekeeping queues and the scanning engine's queues. */
+export type AnyQueueName = QueueName | (typeof SCAN_QUEUE_NAMES)[keyof typeof SCAN_QUEUE_NAMES]
+
 export interface QueueRegistry {
   /** The handle of a BullMQ queue, created on first use; the worker consumes it under the same prefix. */
-  get(name: QueueName): Queue
+  get(name: AnyQueueName): Queue
 }
 
 declare module 'fastify' {
@@ -16,7 +19,7 @@ declare module 'fastify' {
 
 /** The API only enqueues: handles share the app's Redis connection and CANOPY_QUEUE_PREFIX. */
 async function queuesPlugin(fastify: FastifyInstance) {
-  const handles = new Map<QueueName, Queue>()
+  const handles = new Map<AnyQueueName, Queue>()
   const registry: QueueRegistry = {
     get(name) {
       let queue = handles.get(name)

@@ -1,5 +1,6 @@
 import {
   type ClientToServerEvents,
+  type ServerToClientEvents,
   type SiteRoomAck,
   SiteRoomRequestSchema,
   SOCKET_IO_PATH,
@@ -11,13 +12,19 @@ import fp from 'fastify-plugin'
 import { Server, type Socket } from 'socket.io'
 import { SITE_NOT_FOUND_MESSAGE } from './site-access.js'
 
-interface SocketData {
+export interface SocketData {
   userId: string
 }
 
 export type SocketServer = Server<
   ClientToServerEvents,
+  ServerToClientEvents,
   Record<string, never>,
+  SocketData
+>
+export type ServerSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
   Record<string, never>,
   SocketData
 >
@@ -50,7 +57,7 @@ async function socketIoPlugin(fastify: FastifyInstance) {
   })
 
   async function changeSiteRoom(
-    socket: Socket<ClientToServerEvents, Record<string, never>, Record<string, never>, SocketData>,
+    socket: ServerSocket,
     action: RoomAction,
     payload: unknown,
   ): Promise<SiteRoomAck> {

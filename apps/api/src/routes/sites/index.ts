@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
+import { upsertSiteScanSchedule } from '../../services/scan-schedule-service.js'
 import { createSite, listSites } from '../../services/site-service.js'
 import { errorResponses } from '../schemas.js'
 import siteScope from './site-scope.js'
@@ -42,6 +43,7 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const site = await createSite(fastify.prisma, getSignedInUser(request).id, request.body)
+      await upsertSiteScanSchedule(fastify.queues, { id: site.sys.id, scanSchedule: site.scanSchedule })
       reply.code(201)
       return site
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
 import siteRoutes from './site.js'
 
@@ -12,6 +13,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
 
   await fastify.register(siteRoutes)
   await fastify.register(sectionsRoutes, { prefix: '/sections' })
+  await fastify.register(siteScansRoutes)
 }
 
 export default siteScope

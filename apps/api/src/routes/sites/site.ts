@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
+import { assertValidScanSchedule, upsertSiteScanSchedule } from '../../services/scan-schedule-service.js'
 import { changeSite, getSiteConfig } from '../../services/site-service.js'
 import { errorResponses } from '../schemas.js'
 
@@ -34,8 +35,17 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: SiteConfigSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      changeSite(fastify.prisma, getSiteAccess(request), getSignedInUser(request).id, request.body),
+    async (request) => {
+      if (request.body.scanSchedule !== undefined) assertValidScanSchedule(request.body.scanSchedule)
+      const site = await changeSite(
+        fastify.prisma,
+        getSiteAccess(request),
+        getSignedInUser(request).id,
+        request.body,
+      )
+      await upsertSiteScanSchedule(fastify.queues, { id: site.sys.id, scanSchedule: site.scanSchedule })
+      return site
+    },
   )
 }
 

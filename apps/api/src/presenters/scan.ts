@@ -1,0 +1,82 @@
+import {
+  type ActiveScan,
+  type ScanKind,
+  type ScanStatus,
+  type SinglePageScanAnswer,
+  SinglePageScanResultSchema,
+} from '@canopy/contracts'
+import type { ActiveScanRow, ScanKind as DbScanKind, Scan } from '@canopy/db'
+
+const WIRE_KIND: Record<DbScanKind, ScanKind> = {
+  site: 'site',
+  section: 'section',
+  page: 'page',
+  single_page: 'single-page',
+}
+
+export function presentScanKind(kind: DbScanKind): ScanKind {
+  return WIRE_KIND[kind]
+}
+
+export function presentScanStatus(scan: Scan): ScanStatus {
+  return {
+    id: scan.id,
+    kind: presentScanKind(scan.kind),
+    state: scan.state,
+    pagesDiscovered: scan.pagesDiscovered,
+    pagesQueued: scan.pagesQueued,
+    pagesScanned: scan.pagesScanned,
+    pagesFailed: scan.pagesFailed,
+    queuedAt: scan.queuedAt.toISOString(),
+    startedAt: scan.startedAt?.toISOString() ?? null,
+    finishedAt: scan.finishedAt?.toISOString() ?? null,
+    error: scan.error,
+  }
+}
+
+/** Finished pages (scanned or failed) out of the pages queued so far, in percent with two decimals. */
+export function scanProgressPercent(scan: {
+  pagesScanned: number
+  pagesFailed: number
+  pagesQueued: number
+}): number {
+  if (scan.pagesQueued <= 0) return 0
+  const finished = scan.pagesScanned + scan.pagesFailed
+  return Math.min(100, Math.round((finished / scan.pagesQueued) * 10_000) / 100)
+}
+
+export function presentActiveScan(row: ActiveScanRow, pageTitle: string | null): ActiveScan {
+  const site = row.site
+  if (!site) throw new Error(`active scan ${row.id} has no site`)
+  return {
+    id: row.id,
+    originalConfig: { sys: { id: site.id, slug: site.slug }, siteName: site.siteName },
+    rootUri: site.rootUri,
+    qaFinished: row.pagesScanned + row.pagesFailed,
+    qaEnqueued: row.pagesQueued,
+    progress: scanProgressPercent(row),
+    pageCount: row.pagesDiscovered,
+    individualScan: row.kind === 'page',
+    isMultiple: row.kind === 'site' || row.kind === 'section',
+    isRootKey: row.kind === 'site',
+    individualUrl: row.individualUrl,
+    individualPageTitle: pageTitle,
+  }
+}
+
+export const SCAN_FAILED_MESSAGE = 'The page could not be scanned.'
+export const SCAN_WITHOUT_RESULT_MESSAGE = 'The scan finished without a result.'
+
+/**
+ * A finished single-page scan as the socket and POST /api/v1/scans answer it; null while it still runs.
+ * The result is what the worker stored in Scan.result, checked against the contract before it is sent.
+ */
+export function presentSinglePageAnswer(scan: Scan): SinglePageScanAnswer | null {
+  if (scan.state === 'failed') {
+    return { id: scan.id, success: false, message: scan.error ?? SCAN_FAILED_MESSAGE }
+  }
+  if (scan.state !== 'completed') return null
+  const result = SinglePageScanResultSchema.safeParse(scan.result)
+  if (!result.success) return { id: scan.id, success: false, message: SCAN_WITHOUT_RESULT_MESSAGE }
+  return { id: scan.id, success: true, result: result.data }
+}

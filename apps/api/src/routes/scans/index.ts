@@ -1,0 +1,97 @@
+import {
+  ActiveScanSchema,
+  ScanProgressSchema,
+  SinglePageScanRequestSchema,
+  SinglePageScanResponseSchema,
+} from '@canopy/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { getSignedInUser } from '../../plugins/app/auth.js'
+import { findSinglePageScanSnapshot } from '../../services/scan-artifacts-service.js'
+import { listActiveScans } from '../../services/scan-service.js'
+import {
+  getSinglePageScanProgress,
+  requestSinglePageScan,
+  SINGLE_PAGE_SCAN_WAIT_MS,
+} from '../../services/scan-single-page-service.js'
+import { errorResponses } from '../schemas.js'
+import { sendSnapshot } from './artifact-replies.js'
+
+const ScanParamsSchema = z.object({ scanId: z.string().min(1).max(100) })
+
+/** A waiting request sends nothing for a while: its socket may idle that long, plus a margin. */
+const WAITING_SOCKET_TIMEOUT_MS = SINGLE_PAGE_SCAN_WAIT_MS + 15_000
+
+/** /api/v1/scans and /api/v1/single-page-scan: scans that are not bound to one site's URL space. */
+const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { prisma, queues } = fastify
+
+  fastify.get(
+    '/scans',
+    {
+      schema: {
+        tags: ['scans'],
+        summary: "The signed-in user's site, section and page scans still queued or running",
+        response: { 200: z.array(ActiveScanSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => listActiveScans(prisma, getSignedInUser(request).id),
+  )
+
+  fastify.post(
+    '/scans',
+    {
+      schema: {
+        tags: ['scans'],
+        summary:
+          'Scan one page now. useSocket: answer {success, id} and send the result over Socket.IO (waitForScan); otherwise wait for it (up to two minutes, then answer the id)',
+        body: SinglePageScanRequestSchema,
+        response: { 200: SinglePageScanResponseSchema, ...errorResponses(400, 401, 503) },
+      },
+    },
+    async (request) => {
+      if (!request.body.useSocket) request.raw.socket?.setTimeout?.(WAITING_SOCKET_TIMEOUT_MS)
+      return requestSinglePageScan(
+        { prisma, queues, scanEvents: fastify.scanEvents, siteAccess: fastify.siteAccess },
+        getSignedInUser(request).id,
+        request.body,
+      )
+    },
+  )
+
+  fastify.get(
+    '/single-page-scan/progress/:scanId',
+    {
+      schema: {
+        tags: ['scans'],
+        summary: 'Queue position (0 = running), scans waiting or running, and an estimate in ms',
+        params: ScanParamsSchema,
+        response: { 200: ScanProgressSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) =>
+      getSinglePageScanProgress({ prisma, queues }, getSignedInUser(request).id, request.params.scanId),
+  )
+
+  fastify.get(
+    '/single-page-scan/snapshot/:scanId',
+    {
+      schema: {
+        tags: ['scans'],
+        summary: 'The HTML snapshot of the scanned page, sandboxed (no scripts run)',
+        params: ScanParamsSchema,
+        response: errorResponses(401, 404),
+      },
+    },
+    async (request, reply) => {
+      const file = await findSinglePageScanSnapshot(
+        { prisma, artifactsDir: fastify.config.artifactsDir },
+        getSignedInUser(request).id,
+        request.params.scanId,
+      )
+      return sendSnapshot(reply, file)
+    },
+  )
+}
+
+export default scansRoutes

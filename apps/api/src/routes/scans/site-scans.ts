@@ -1,0 +1,159 @@
+import {
+  AddPageScanRequestSchema,
+  PageDetailSchema,
+  PageQuerySchema,
+  ProductSnapshotQuerySchema,
+  ScanStatusSchema,
+  StartScanResponseSchema,
+} from '@canopy/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { getSignedInUser } from '../../plugins/app/auth.js'
+import { getSiteAccess } from '../../plugins/app/site-access.js'
+import { findPageScreenshot, findPageSnapshot, getPageDetail } from '../../services/scan-artifacts-service.js'
+import { getScanStatus, startPageScan, startSectionScan, startSiteScan } from '../../services/scan-service.js'
+import { errorResponses } from '../schemas.js'
+import { SiteParamsSchema } from '../sites/site.js'
+import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
+
+const SiteScanParamsSchema = SiteParamsSchema.extend({ scanId: z.string().min(1).max(100) })
+const SectionScanParamsSchema = SiteParamsSchema.extend({ sectionId: z.string().min(1).max(100) })
+
+/**
+ * Scans of one site and what they stored, under /api/v1/sites/:slug (registered in site-scope, so the
+ * membership check has run). Starting a scan spends the site's credits: site admins only.
+ */
+const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { prisma, queues } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
+
+  fastify.post(
+    '/scan',
+    {
+      onRequest: requireSiteAdmin,
+      schema: {
+        tags: ['scans'],
+        summary: 'Start a full-site scan now (site admins only); 409 while one is queued or running',
+        params: SiteParamsSchema,
+        response: { 202: StartScanResponseSchema, ...errorResponses(401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const started = await startSiteScan(
+        { prisma, queues },
+        getSiteAccess(request),
+        getSignedInUser(request).id,
+      )
+      return reply.code(202).send(started)
+    },
+  )
+
+  fastify.get(
+    '/scans/:scanId',
+    {
+      schema: {
+        tags: ['scans'],
+        summary: 'The state and page counts of one scan of the site',
+        params: SiteScanParamsSchema,
+        response: { 200: ScanStatusSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getScanStatus(prisma, getSiteAccess(request), request.params.scanId),
+  )
+
+  fastify.post(
+    '/scans',
+    {
+      onRequest: requireSiteAdmin,
+      schema: {
+        tags: ['scans'],
+        summary:
+          'Add (or rescan) one page of the site (site admins only); the URL must be inside the site root',
+        params: SiteParamsSchema,
+        body: AddPageScanRequestSchema,
+        response: { 202: StartScanResponseSchema, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const started = await startPageScan(
+        { prisma, queues },
+        getSiteAccess(request),
+        getSignedInUser(request).id,
+        request.body.uri,
+      )
+      return reply.code(202).send(started)
+    },
+  )
+
+  fastify.post(
+    '/sections/:sectionId/scan',
+    {
+      onRequest: requireSiteAdmin,
+      schema: {
+        tags: ['scans'],
+        summary: 'Rescan one section (site admins only); 409 while it or a full scan is under way',
+        params: SectionScanParamsSchema,
+        response: { 202: StartScanResponseSchema, ...errorResponses(401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const started = await startSectionScan(
+        { prisma, queues },
+        getSiteAccess(request),
+        getSignedInUser(request).id,
+        request.params.sectionId,
+      )
+      return reply.code(202).send(started)
+    },
+  )
+
+  fastify.get(
+    '/page',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'One page with the latest outcome of every audit, per category (Audit page data)',
+        params: SiteParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: PageDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getPageDetail(files, getSiteAccess(request).siteId, request.query.pageId),
+  )
+
+  fastify.get(
+    '/full-page-screenshot',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'The full-page screenshot (PNG) of a page, from its last scan',
+        params: SiteParamsSchema,
+        querystring: PageQuerySchema,
+        response: errorResponses(400, 401, 404),
+      },
+    },
+    async (request, reply) =>
+      sendScreenshot(
+        reply,
+        await findPageScreenshot(files, getSiteAccess(request).siteId, request.query.pageId),
+      ),
+  )
+
+  fastify.get(
+    '/product-snapshot',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'The HTML snapshot of a page of the site, by url or by page id (guid), sandboxed',
+        params: SiteParamsSchema,
+        querystring: ProductSnapshotQuerySchema,
+        response: errorResponses(400, 401, 404),
+      },
+    },
+    async (request, reply) =>
+      sendSnapshot(reply, await findPageSnapshot(files, getSiteAccess(request).siteId, request.query)),
+  )
+}
+
+export default siteScansRoutes

@@ -1,0 +1,112 @@
+import { readdir, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { PageDetail } from '@canopy/contracts'
+import {
+  ARTIFACT_FILES,
+  findScanVisibleToUser,
+  findSitePageFiles,
+  findSitePageFilesByUrl,
+  findSitePageWithIssues,
+  type PageFilesRow,
+  type PrismaClient,
+  pageArtifactsDir,
+} from '@canopy/db'
+import { notFound } from '../http-errors.js'
+import { presentPageDetail } from '../presenters/scan-page.js'
+import { SCAN_NOT_FOUND_MESSAGE } from './scan-service.js'
+
+export const PAGE_NOT_FOUND_MESSAGE = 'No page could be found with this ID.'
+export const SNAPSHOT_NOT_FOUND_MESSAGE = 'No snapshot of this page has been stored.'
+export const SCREENSHOT_NOT_FOUND_MESSAGE = 'No screenshot of this page has been stored.'
+
+/** A path the database holds, relative to the artifacts root; null unless it stays inside the root. */
+function resolveInsideRoot(root: string, stored: string): string | null {
+  const resolved = path.resolve(root, stored)
+  return resolved.startsWith(`${root}${path.sep}`) ? resolved : null
+}
+
+async function isFile(file: string | null): Promise<boolean> {
+  if (!file) return false
+  return (await stat(file).catch(() => null))?.isFile() ?? false
+}
+
+/** The page's stored file: the path the worker recorded, else where the artifact layout puts it. */
+async function findPageArtifact(
+  root: string,
+  page: PageFilesRow,
+  file: 'fullPageScreenshot' | 'htmlSnapshot',
+): Promise<string | null> {
+  const recorded = file === 'htmlSnapshot' ? page.snapshotPath : page.screenshotPath
+  const candidates = [
+    recorded ? resolveInsideRoot(root, recorded) : null,
+    page.lastScanId
+      ? path.join(pageArtifactsDir(root, page.lastScanId, page.id), ARTIFACT_FILES[file])
+      : null,
+  ]
+  for (const candidate of candidates) if (await isFile(candidate)) return candidate
+  return null
+}
+
+export async function findPageScreenshot(
+  { prisma, artifactsDir }: { prisma: PrismaClient; artifactsDir: string },
+  siteId: string,
+  pageId: string,
+): Promise<string> {
+  const page = await findSitePageFiles(prisma, { siteId, pageId })
+  if (!page) throw notFound(PAGE_NOT_FOUND_MESSAGE)
+  const file = await findPageArtifact(artifactsDir, page, 'fullPageScreenshot')
+  if (!file) throw notFound(SCREENSHOT_NOT_FOUND_MESSAGE)
+  return file
+}
+
+export async function findPageSnapshot(
+  { prisma, artifactsDir }: { prisma: PrismaClient; artifactsDir: string },
+  siteId: string,
+  query: { url?: string; guid?: string },
+): Promise<string> {
+  const page = query.guid
+    ? await findSitePageFiles(prisma, { siteId, pageId: query.guid })
+    : query.url
+      ? await findSitePageFilesByUrl(prisma, { siteId, url: query.url })
+      : null
+  if (!page) throw notFound(PAGE_NOT_FOUND_MESSAGE)
+  const file = await findPageArtifact(artifactsDir, page, 'htmlSnapshot')
+  if (!file) throw notFound(SNAPSHOT_NOT_FOUND_MESSAGE)
+  return file
+}
+
+/**
+ * The HTML snapshot of a single-page scan. Its one page sits in the scan's folder of the artifact layout
+ * (scans/<scanId>/<page key>/snapshot.html) whatever key the worker gave it.
+ */
+export async function findSinglePageScanSnapshot(
+  { prisma, artifactsDir }: { prisma: PrismaClient; artifactsDir: string },
+  userId: string,
+  scanId: string,
+): Promise<string> {
+  const scan = await findScanVisibleToUser(prisma, { scanId, userId })
+  if (!scan) throw notFound(SCAN_NOT_FOUND_MESSAGE)
+  const scanDir = path.dirname(pageArtifactsDir(artifactsDir, scan.id, scan.id))
+  const entries = await readdir(scanDir, { withFileTypes: true }).catch(() => [])
+  for (const entry of entries
+    .filter((candidate) => candidate.isDirectory())
+    .sort((a, b) => a.name.localeCompare(b.name))) {
+    const file = path.join(scanDir, entry.name, ARTIFACT_FILES.htmlSnapshot)
+    if (await isFile(file)) return file
+  }
+  throw notFound(SNAPSHOT_NOT_FOUND_MESSAGE)
+}
+
+export async function getPageDetail(
+  { prisma, artifactsDir }: { prisma: PrismaClient; artifactsDir: string },
+  siteId: string,
+  pageId: string,
+): Promise<PageDetail> {
+  const page = await findSitePageWithIssues(prisma, { siteId, pageId })
+  if (!page) throw notFound(PAGE_NOT_FOUND_MESSAGE)
+  const [screenshot, snapshot] = await Promise.all([
+    findPageArtifact(artifactsDir, page, 'fullPageScreenshot'),
+    findPageArtifact(artifactsDir, page, 'htmlSnapshot'),
+  ])
+  return presentPageDetail(page, { hasScreenshot: screenshot !== null, hasSnapshot: snapshot !== null })
+}

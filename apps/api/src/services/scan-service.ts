@@ -1,0 +1,160 @@
+import type { ActiveScan, ScanStatus } from '@canopy/contracts'
+import {
+  createScanUnlessActive,
+  findPageTitles,
+  findSection,
+  findSiteScan,
+  listActiveScansForUser,
+  markScanFailed,
+  type PrismaClient,
+  type Scan,
+  type SiteAccess,
+} from '@canopy/db'
+import { badRequest, HttpError, notFound } from '../http-errors.js'
+import type { QueueRegistry } from '../plugins/app/queues.js'
+import { presentActiveScan, presentScanStatus } from '../presenters/scan.js'
+import { enqueueScanSite } from './scan-jobs.js'
+import { SECTION_NOT_FOUND_MESSAGE } from './section-service.js'
+
+export const SCAN_NOT_FOUND_MESSAGE = 'No scan could be found with this ID.'
+export const SITE_SCAN_ACTIVE_MESSAGE = 'A full scan of this site is already queued or running.'
+export const SECTION_SCAN_ACTIVE_MESSAGE = 'This section is already being scanned.'
+export const SCAN_NOT_QUEUED_MESSAGE = 'The scan could not be queued. Please try again.'
+export const PAGE_OUTSIDE_SITE_MESSAGE = 'The page must be inside the site root'
+
+interface ScanDeps {
+  prisma: PrismaClient
+  queues: QueueRegistry
+}
+
+async function findSiteOrThrow(prisma: PrismaClient, siteId: string) {
+  return prisma.site.findUniqueOrThrow({
+    where: { id: siteId },
+    select: { id: true, rootUri: true, maximumPageLimitPerScan: true },
+  })
+}
+
+/** A queue that refuses the job must not leave a scan "queued" forever: it is marked failed, then 503. */
+async function enqueueOrFail(prisma: PrismaClient, scan: Scan, enqueue: () => Promise<unknown>) {
+  try {
+    await enqueue()
+  } catch (error) {
+    await markScanFailed(prisma, scan.id, SCAN_NOT_QUEUED_MESSAGE)
+    throw new HttpError(503, SCAN_NOT_QUEUED_MESSAGE, undefined, error)
+  }
+}
+
+/** Starts a full-site scan now; 409 while another one is queued or running. */
+export async function startSiteScan(
+  { prisma, queues }: ScanDeps,
+  access: SiteAccess,
+  userId: string,
+): Promise<{ scanId: string }> {
+  const site = await findSiteOrThrow(prisma, access.siteId)
+  const { scan, created } = await createScanUnlessActive(
+    prisma,
+    { siteId: site.id, kind: 'site', requestedById: userId, pageLimit: site.maximumPageLimitPerScan },
+    { kind: 'site' },
+  )
+  if (!created) throw new HttpError(409, SITE_SCAN_ACTIVE_MESSAGE)
+  await enqueueOrFail(prisma, scan, () => enqueueScanSite(queues, { scanId: scan.id }))
+  return { scanId: scan.id }
+}
+
+/** Rescans one section; a full scan already under way covers it, so that is a 409 too. */
+export async function startSectionScan(
+  { prisma, queues }: ScanDeps,
+  access: SiteAccess,
+  userId: string,
+  sectionId: string,
+): Promise<{ scanId: string }> {
+  if (!(await findSection(prisma, { siteId: access.siteId, sectionId }))) {
+    throw notFound(SECTION_NOT_FOUND_MESSAGE)
+  }
+  const site = await findSiteOrThrow(prisma, access.siteId)
+  const { scan, created } = await createScanUnlessActive(
+    prisma,
+    {
+      siteId: site.id,
+      sectionId,
+      kind: 'section',
+      requestedById: userId,
+      pageLimit: site.maximumPageLimitPerScan,
+    },
+    { OR: [{ kind: 'site' }, { kind: 'section', sectionId }] },
+  )
+  if (!created) {
+    throw new HttpError(409, scan.kind === 'site' ? SITE_SCAN_ACTIVE_MESSAGE : SECTION_SCAN_ACTIVE_MESSAGE)
+  }
+  await enqueueOrFail(prisma, scan, () => enqueueScanSite(queues, { scanId: scan.id }))
+  return { scanId: scan.id }
+}
+
+/** Whether `url` lies under the site root: same scheme, host and port, and the root's path as a prefix. */
+export function isInsideSiteRoot(url: URL, rootUri: string): boolean {
+  const root = new URL(rootUri)
+  if (url.origin !== root.origin) return false
+  const rootPath = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`
+  return url.pathname === root.pathname || url.pathname.startsWith(rootPath)
+}
+
+/** The page's address without its fragment: `#part` names a place on the same page. */
+function toPageUrl(uri: string): URL {
+  const url = new URL(uri)
+  url.hash = ''
+  return url
+}
+
+/** Adds (or rescans) one page of the site; asking again while it is queued answers the same scan. */
+export async function startPageScan(
+  { prisma, queues }: ScanDeps,
+  access: SiteAccess,
+  userId: string,
+  uri: string,
+): Promise<{ scanId: string }> {
+  const site = await findSiteOrThrow(prisma, access.siteId)
+  const url = toPageUrl(uri)
+  if (!isInsideSiteRoot(url, site.rootUri)) {
+    throw badRequest('uri', `${PAGE_OUTSIDE_SITE_MESSAGE} (${site.rootUri}).`)
+  }
+  const { scan, created } = await createScanUnlessActive(
+    prisma,
+    {
+      siteId: site.id,
+      kind: 'page',
+      requestedById: userId,
+      individualUrl: url.href,
+      pageLimit: 1,
+    },
+    { kind: 'page', individualUrl: url.href },
+  )
+  if (created) {
+    // The worker's scan-site job admits the scan's one page (individualUrl) to its frontier and scans it.
+    await enqueueOrFail(prisma, scan, () => enqueueScanSite(queues, { scanId: scan.id }))
+  }
+  return { scanId: scan.id }
+}
+
+export async function getScanStatus(
+  prisma: PrismaClient,
+  access: SiteAccess,
+  scanId: string,
+): Promise<ScanStatus> {
+  const scan = await findSiteScan(prisma, { siteId: access.siteId, scanId })
+  if (!scan) throw notFound(SCAN_NOT_FOUND_MESSAGE)
+  return presentScanStatus(scan)
+}
+
+export async function listActiveScans(prisma: PrismaClient, userId: string): Promise<ActiveScan[]> {
+  const rows = await listActiveScansForUser(prisma, userId)
+  const individual = rows.flatMap((row) =>
+    row.individualUrl && row.siteId ? [{ siteId: row.siteId, url: row.individualUrl }] : [],
+  )
+  const titles = await findPageTitles(prisma, individual)
+  return rows.map((row) =>
+    presentActiveScan(
+      row,
+      row.individualUrl ? (titles.get(`${row.siteId} ${row.individualUrl}`) ?? null) : null,
+    ),
+  )
+}
