@@ -9,5 +9,6 @@ export {
   type DictionaryKey,
   dictionaryKeyFor,
   loadDictionary,
+  preloadDictionaries,
   SPELLING_LANGUAGES,
 } from './load-dictionary.js'

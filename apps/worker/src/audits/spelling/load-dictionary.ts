@@ -58,3 +58,13 @@ export function loadDictionary(key: DictionaryKey): Promise<LoadedDictionary> {
   }
   return loaded
 }
+
+/**
+ * Builds dictionaries ahead of need. Building is synchronous CPU work (French holds the event loop for about
+ * ten seconds), so a worker process does it before it takes jobs rather than in the middle of one.
+ */
+export async function preloadDictionaries(
+  keys: readonly DictionaryKey[] = SPELLING_LANGUAGES,
+): Promise<void> {
+  for (const key of keys) await loadDictionary(key)
+}
