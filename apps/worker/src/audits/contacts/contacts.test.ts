@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CONTACTS } from '../../../../../tests/fixtures/site/planted.js'
 import { extractContacts } from './extract-contacts.js'
 import { findEmailsInText, isValidEmail, parseMailtoHref } from './extract-emails.js'
 import { parseTelHref } from './extract-telephones.js'
@@ -43,8 +44,8 @@ describe('telephone numbers', () => {
     expect(parseTelHref('tel:+44%2020%207946%200958', 'GB')).toEqual({ value: '+442079460958', valid: true })
     expect(parseTelHref('tel:020 7946 0958', 'GB')).toEqual({ value: '+442079460958', valid: true })
     expect(parseTelHref('tel:(202) 555-0143', 'US')).toMatchObject({ value: '+12025550143' })
-    expect(parseTelHref('tel:12345', 'GB')).toMatchObject({ valid: false })
-    expect(parseTelHref('tel:call-us', 'GB')).toMatchObject({ valid: false })
+    expect(parseTelHref('tel:12345', 'GB')).toEqual({ value: '12345', valid: false })
+    expect(parseTelHref('tel:call-us', 'GB')).toEqual({ value: 'call-us', valid: false })
     expect(parseTelHref('mailto:x@y.org', 'GB')).toBeNull()
   })
 })
@@ -71,8 +72,8 @@ describe('extractContacts', () => {
     ])
     expect(contacts.telephones).toEqual([
       { value: '+442079460958', valid: true, count: 2 },
-      { value: '+44080012', valid: false, count: 1 },
       { value: '+441614960000', valid: true, count: 1 },
+      { value: '0800 12', valid: false, count: 1 },
     ])
   })
 
@@ -81,5 +82,30 @@ describe('extractContacts', () => {
       emails: [],
       telephones: [],
     })
+  })
+})
+
+describe("the fixture site's contacts (planted.ts CONTACTS)", () => {
+  it('finds each with the value, validity and count the manifest gives', () => {
+    const paths = [...new Set(CONTACTS.map((contact) => contact.path))]
+    for (const path of paths) {
+      const onPage = CONTACTS.filter((contact) => contact.path === path)
+      const hrefs = onPage
+        .filter((contact) => contact.foundIn === 'href')
+        .map((contact) => `${contact.kind === 'email' ? 'mailto' : 'tel'}:${contact.raw}`)
+      const text = onPage
+        .filter((contact) => contact.foundIn === 'text')
+        .map((contact) => `Reach us at ${contact.raw} on weekdays.`)
+        .join('\n')
+      const found = extractContacts({ text, hrefs, defaultRegion: 'GB' })
+      for (const contact of onPage) {
+        const list = contact.kind === 'email' ? found.emails : found.telephones
+        expect(list, `${path} ${contact.raw}`).toContainEqual({
+          value: contact.value,
+          valid: contact.valid,
+          count: contact.count,
+        })
+      }
+    }
   })
 })

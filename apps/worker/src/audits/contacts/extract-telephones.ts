@@ -1,7 +1,7 @@
 import { type CountryCode, findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 
 export interface TelephoneFound {
-  /** E.164 when the number parses, else the digits as written */
+  /** a valid number in E.164; an invalid one as written (trimmed), since it has no canonical form */
   value: string
   valid: boolean
 }
@@ -18,8 +18,8 @@ export function parseTelHref(href: string, defaultRegion: CountryCode): Telephon
   raw = raw.trim()
   if (raw === '') return null
   const number = parsePhoneNumberFromString(raw, defaultRegion)
-  if (!number) return { value: raw.replace(/[^\d+]/g, '') || raw, valid: false }
-  return { value: number.number, valid: number.isValid() }
+  if (!number?.isValid()) return { value: raw, valid: false }
+  return { value: number.number, valid: true }
 }
 
 /**

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { crc32, deflateSync } from 'node:zlib'
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
+import { DOCUMENTS } from '../../../../../tests/fixtures/site/planted.js'
 import { analysePdf, PdfAnalysisError, parsePdfDate } from './analyse-pdf.js'
 import { classifyDocumentUrl } from './classify-document-url.js'
 
@@ -155,23 +156,32 @@ describe('analysePdf', () => {
     )
   })
 
-  const fixtureFiles = new URL('../../../../../tests/fixtures/site/files/', import.meta.url)
-  it.runIf(existsSync(new URL('annual-report-2025.pdf', fixtureFiles)))(
-    "reads the fixture site's tagged report and scanned minutes",
-    async () => {
-      const report = await analysePdf(readFileSync(new URL('annual-report-2025.pdf', fixtureFiles)))
-      expect(report).toMatchObject({
-        title: 'Annual report 2025',
-        author: 'River Bend Town Council',
-        language: 'en-GB',
-        pageCount: 2,
-        isTagged: true,
-        isScanned: false,
-        accessibilityScore: 100,
-      })
-      const minutes = await analysePdf(readFileSync(new URL('council-minutes-1998.pdf', fixtureFiles)))
-      expect(minutes).toMatchObject({ isTagged: false, isScanned: true, title: null })
-      expect(minutes.accessibilityScore).toBeLessThanOrEqual(25)
-    },
-  )
+  it("reads the fixture site's PDFs as planted.ts DOCUMENTS says", async () => {
+    for (const document of DOCUMENTS) {
+      expect(classifyDocumentUrl(document.path), document.path).toBe(document.kind)
+      if (!document.pdf) continue
+      const bytes = readFileSync(
+        new URL(`../../../../../tests/fixtures/site${document.path}`, import.meta.url),
+      )
+      const result = await analysePdf(bytes)
+      expect({
+        ...result,
+        createdAt: result.createdAt?.toISOString(),
+        modifiedAt: result.modifiedAt?.toISOString(),
+      }).toMatchObject({ ...document.pdf, size: document.size })
+    }
+    const report = await analysePdf(
+      readFileSync(
+        new URL('../../../../../tests/fixtures/site/files/annual-report-2025.pdf', import.meta.url),
+      ),
+    )
+    expect(report.accessibilityScore).toBe(100)
+    const minutes = await analysePdf(
+      readFileSync(
+        new URL('../../../../../tests/fixtures/site/files/council-minutes-1998.pdf', import.meta.url),
+      ),
+    )
+    // no tags, no text, no title, no language: only the short-document points
+    expect(minutes.accessibilityScore).toBe(10)
+  })
 })
