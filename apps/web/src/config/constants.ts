@@ -12,9 +12,12 @@ export const STALE_TIME = {
   siteConfig: 30 * 60_000,
   sections: 15_000,
   list: 60_000,
+  activeScans: 10_000,
+  scanSnapshot: 15 * 60_000,
 } as const
 
 export const TIMING = {
+  scanProgressPollMs: 10_000,
   redirectAfterLogoutMs: 150,
   redirectAfterPasswordResetMs: 5000,
   searchPanelToggleThrottleMs: 350,

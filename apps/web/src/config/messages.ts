@@ -120,6 +120,43 @@ export const MESSAGES = {
   smallScreen: {
     notice: 'This product is best viewed on a larger screen.',
   },
+  audits: {
+    groups: {
+      failed: 'Failed',
+      manual: 'Manual',
+      passed: 'Passed',
+      notApplicable: 'Not applicable',
+      opportunities: 'Opportunities',
+      manualChecks: 'Manual checks',
+      diagnostics: 'Diagnostics',
+      passedAudits: 'Passed audits',
+    },
+    wellDoneTitle: 'Well done',
+    wellDoneBody: 'All of your audits have passed',
+    unknownDetailType: "We don't know how to render audit details of type",
+  },
+  singlePageScan: {
+    title: 'Single page scan',
+    pageUrlRequired: 'Page URL is required',
+    loadError: "There's been an error loading your data",
+    estimate: {
+      moreThanADay: '> 1 day',
+      hours: (hours: number) => `~${hours} hours`,
+      minutes: (minutes: number) => `~${minutes} minutes`,
+      lessThanAMinute: '< 1 minute',
+    },
+  },
+  pageRenderer: {
+    pageActions: 'Page actions',
+    hide: 'Hide page renderer',
+    show: 'Show page renderer',
+    toggleHidden: 'Toggle hidden elements',
+    removeBlocking: 'Remove blocking element',
+    elementNotFound:
+      'This element could not be found on the page. It may be malformed, loaded in later, or part of your cookie banner.',
+    elementHidden: 'This element is hidden. Closest found element highlighted instead.',
+    renderFailed: 'Page could not be rendered',
+  },
   detailError: {
     title: 'Something went wrong.',
     body: "We couldn't load your data. Please reload the page or try again later.",
