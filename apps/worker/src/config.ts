@@ -1,8 +1,12 @@
-import { QUEUE_NAMES, type QueueName } from '@canopy/contracts'
+import { availableParallelism } from 'node:os'
+import { QUEUE_NAMES, type QueueName, SCAN_QUEUE_NAMES, type ScanQueueName } from '@canopy/contracts'
 import { z } from 'zod'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-const ALL_QUEUES = Object.values(QUEUE_NAMES)
+const ALL_QUEUES: (QueueName | ScanQueueName)[] = [
+  ...Object.values(QUEUE_NAMES),
+  ...Object.values(SCAN_QUEUE_NAMES),
+]
 
 const optionalNonEmpty = z
   .string()
@@ -17,6 +21,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   WORKER_QUEUES: optionalNonEmpty,
+  SCAN_PAGE_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  LIGHTHOUSE_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  /** '0'/'false'/'off' turns Lighthouse off for every scan (tests, low-power hosts) */
+  SCAN_LIGHTHOUSE: z.string().optional(),
+  SCAN_USER_AGENT: z.string().min(1).default('CanopyBot/1.0 (+https://github.com/canopy)'),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  CANOPY_SCAN_ALLOW_HOSTS: z.string().default(''),
+  ARTIFACTS_DIR: optionalNonEmpty,
+  /** a page's navigation timeout */
+  SCAN_PAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** each link check attempt (HEAD, then GET) */
+  LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 })
 
 export interface WorkerConfig {
@@ -27,19 +43,28 @@ export interface WorkerConfig {
   /** jobs one process runs at once, per queue */
   concurrency: number
   /** the queues this process consumes; scaling out can dedicate processes to some queues */
-  queues: QueueName[]
+  queues: (QueueName | ScanQueueName)[]
+  scanPageConcurrency: number
+  lighthouseConcurrency: number
+  lighthouseEnabled: boolean
+  userAgent: string
+  chromiumPath: string
+  allowHosts: string[]
+  artifactsDir: string | undefined
+  pageTimeoutMs: number
+  linkCheckTimeoutMs: number
 }
 
-function parseQueues(raw: string | undefined): QueueName[] {
+function parseQueues(raw: string | undefined): (QueueName | ScanQueueName)[] {
   if (!raw) return [...ALL_QUEUES]
   const names = raw.split(',').map((name) => name.trim())
-  const unknown = names.filter((name) => !ALL_QUEUES.includes(name as QueueName))
+  const unknown = names.filter((name) => !ALL_QUEUES.includes(name as QueueName | ScanQueueName))
   if (unknown.length > 0) {
     throw new Error(
       `WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${ALL_QUEUES.join(', ')})`,
     )
   }
-  return names as QueueName[]
+  return names as (QueueName | ScanQueueName)[]
 }
 
 /** Reads the configuration once at start; a wrong value stops the process with the variable named. */
@@ -57,5 +82,18 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     logLevel: vars.LOG_LEVEL,
     concurrency: vars.WORKER_CONCURRENCY,
     queues: parseQueues(vars.WORKER_QUEUES),
+    scanPageConcurrency: vars.SCAN_PAGE_CONCURRENCY,
+    lighthouseConcurrency: vars.LIGHTHOUSE_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+    lighthouseEnabled: !/^(0|false|off|no)$/i.test(vars.SCAN_LIGHTHOUSE?.trim() ?? ''),
+    userAgent: vars.SCAN_USER_AGENT,
+    // Debian's /usr/bin/chromium is a wrapper script; playwright-core wants the binary behind it.
+    chromiumPath:
+      vars.CHROMIUM_PATH === '/usr/bin/chromium' ? '/usr/lib/chromium/chromium' : vars.CHROMIUM_PATH,
+    allowHosts: vars.CANOPY_SCAN_ALLOW_HOSTS.split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
+    artifactsDir: vars.ARTIFACTS_DIR,
+    pageTimeoutMs: vars.SCAN_PAGE_TIMEOUT_MS,
+    linkCheckTimeoutMs: vars.LINK_CHECK_TIMEOUT_MS,
   }
 }

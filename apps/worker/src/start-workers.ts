@@ -1,3 +1,4 @@
+import { SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import { createPrismaClient, type PrismaClient } from '@canopy/db'
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -5,6 +6,7 @@ import type { Logger } from 'pino'
 import type { WorkerConfig } from './config.js'
 import type { RegisteredJob } from './jobs/define-job.js'
 import { ALL_JOBS } from './jobs/index.js'
+import { closeScanRuntime, configureScanRuntime } from './jobs/scan-runtime.js'
 
 export interface RunningWorkers {
   workers: Worker[]
@@ -27,6 +29,13 @@ function groupByQueue(jobs: RegisteredJob[], queues: string[]): Map<string, Map<
     grouped.set(job.queue, byName)
   }
   return grouped
+}
+
+/** Page loads share one Chromium and Lighthouse is CPU-bound: their queues have their own limits. */
+function concurrencyOf(queueName: string, config: WorkerConfig): number {
+  if (queueName === SCAN_QUEUE_NAMES.scanPages) return config.scanPageConcurrency
+  if (queueName === SCAN_QUEUE_NAMES.lighthouse) return config.lighthouseConcurrency
+  return config.concurrency
 }
 
 function createProcessor(jobsByName: Map<string, RegisteredJob>, prisma: PrismaClient, logger: Logger) {
@@ -58,17 +67,33 @@ export async function startWorkers({
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
   connection.on('error', (error) => logger.warn({ err: error }, 'Redis connection error'))
 
+  configureScanRuntime(config, {
+    // Scans wait for Lighthouse runs only when some worker can run them.
+    lighthouseJobRegistered: jobs.some((job) => job.name === SCAN_JOB_NAMES.lighthousePage),
+  })
   const workers: Worker[] = []
   const queues: Queue[] = []
   for (const [queueName, jobsByName] of groupByQueue(jobs, config.queues)) {
     const worker = new Worker(queueName, createProcessor(jobsByName, prisma, logger), {
       connection,
       prefix: config.queuePrefix,
-      concurrency: config.concurrency,
+      concurrency: concurrencyOf(queueName, config),
+      // Stalled-job recovery: a job whose process died (SIGKILL, OOM) loses its lock within lockDuration and
+      // is picked up again at the next stalled check; twice stalled means the job itself kills workers.
+      lockDuration: 20_000,
+      stalledInterval: 10_000,
+      maxStalledCount: 2,
     })
-    worker.on('failed', (job, error) =>
-      logger.error({ err: error, queue: queueName, job: job?.name, jobId: job?.id }, 'job failed'),
-    )
+    worker.on('failed', (job, error) => {
+      logger.error({ err: error, queue: queueName, job: job?.name, jobId: job?.id }, 'job failed')
+      const definition = job ? jobsByName.get(job.name) : undefined
+      const finalFailure = job && job.attemptsMade >= (job.opts.attempts ?? 1)
+      if (job && definition?.runFinalFailure && (finalFailure || /stalled/i.test(error.message))) {
+        definition
+          .runFinalFailure(job.data, { prisma, logger, job, error })
+          .catch((hookError) => logger.error({ err: hookError, jobId: job.id }, 'final-failure hook failed'))
+      }
+    })
     worker.on('error', (error) => logger.error({ err: error, queue: queueName }, 'worker error'))
     workers.push(worker)
 
@@ -94,6 +119,7 @@ export async function startWorkers({
     workers,
     close: async () => {
       await Promise.all(workers.map((worker) => worker.close()))
+      await closeScanRuntime()
       await Promise.all(queues.map((queue) => queue.close()))
       await connection.quit()
       await prisma.$disconnect()

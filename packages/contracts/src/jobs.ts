@@ -37,6 +37,8 @@ export const SCAN_QUEUE_NAMES = {
   singlePageScans: 'single-page-scans',
 } as const
 
+export type ScanQueueName = (typeof SCAN_QUEUE_NAMES)[keyof typeof SCAN_QUEUE_NAMES]
+
 export const SCAN_JOB_NAMES = {
   /** scheduler tick of one site: creates the Scan row and starts it */
   scheduledSiteScan: 'scheduled-site-scan',
@@ -49,6 +51,8 @@ export const SCAN_JOB_NAMES = {
   lighthousePage: 'lighthouse-page',
   singlePageScan: 'single-page-scan',
 } as const
+
+export type ScanJobName = (typeof SCAN_JOB_NAMES)[keyof typeof SCAN_JOB_NAMES]
 
 export const ScheduledSiteScanPayloadSchema = z.object({ siteId: z.string().min(1) })
 export const ScanSitePayloadSchema = z.object({ scanId: z.string().min(1) })

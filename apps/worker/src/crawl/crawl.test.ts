@@ -6,9 +6,11 @@ import { couldBeInSection, isInSection, type SectionConditionRule } from './sect
 import { decodeSitemapBody, parseSitemap } from './sitemap.js'
 
 describe('normalizeUrl', () => {
-  it('strips fragments, default ports, tracking parameters and trailing slashes, and sorts the query', () => {
+  it('strips fragments, default ports and tracking parameters, keeps the trailing slash, sorts the query', () => {
+    expect(normalizeUrl('https://example.com/news')).toBe('https://example.com/news')
+    expect(normalizeUrl('https://example.com')).toBe('https://example.com/')
     expect(normalizeUrl('HTTP://Example.COM:80/a/b/?utm_source=x&z=1&a=2#top')).toBe(
-      'http://example.com/a/b?a=2&z=1',
+      'http://example.com/a/b/?a=2&z=1',
     )
     expect(normalizeUrl('https://example.com:443/')).toBe('https://example.com/')
     expect(normalizeUrl('../c', 'https://example.com/a/b/')).toBe('https://example.com/a/c')

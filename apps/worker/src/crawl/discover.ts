@@ -3,7 +3,14 @@ import { decodeSitemapBody, parseSitemap } from './sitemap.js'
 
 /** The guarded fetch of net/ (every hop re-checked against the address guard). */
 export interface Fetcher {
-  fetch(url: string, init?: RequestInit): Promise<Response>
+  fetch(url: string, init?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<FetchedBody>
+}
+
+/** The part of a fetch Response we read (undici's and the DOM's Response types differ in details). */
+export interface FetchedBody {
+  ok: boolean
+  text(): Promise<string>
+  arrayBuffer(): Promise<ArrayBuffer>
 }
 
 const MAX_SITEMAPS = 50

@@ -5,9 +5,10 @@ const TRACKING_PARAMS = /^(utm_[a-z_]+|gclid|fbclid|msclkid|mc_cid|mc_eid)$/i
 
 /**
  * The one spelling of a URL the crawler keys pages by: http(s) only, fragment stripped, host lower-cased,
- * default port dropped, tracking parameters removed, remaining parameters sorted, and a trailing slash
- * kept only on the root (so /about and /about/ are one page; servers that distinguish them are rare and
- * a duplicate page is the worse mistake). Returns null for anything we do not crawl.
+ * default port dropped, tracking parameters removed, remaining parameters sorted. The path keeps its
+ * trailing slash or lack of one as linked: many servers answer /news/ and 404 (or redirect) /news, so
+ * folding them would load a page that does not exist; an empty path becomes '/'. Returns null for
+ * anything we do not crawl.
  */
 export function normalizeUrl(raw: string, base?: string): string | null {
   let url: URL
@@ -26,7 +27,8 @@ export function normalizeUrl(raw: string, base?: string): string | null {
   const kept = [...url.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key))
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : ''
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '')
+  // Repeated trailing slashes are a typo, not another page.
+  if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/{2,}$/, '/')
   return url.toString()
 }
 

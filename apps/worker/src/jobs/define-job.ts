@@ -1,4 +1,4 @@
-import type { JobName, QueueName } from '@canopy/contracts'
+import type { JobName, QueueName, ScanJobName, ScanQueueName } from '@canopy/contracts'
 import type { PrismaClient } from '@canopy/db'
 import { type Job, UnrecoverableError } from 'bullmq'
 import type { Logger } from 'pino'
@@ -18,23 +18,26 @@ export interface JobRetryOptions {
 
 /** One background job: typed data plus a handler, the way the API and the worker agree on it. */
 export interface JobDefinition<Payload> {
-  name: JobName
-  queue: QueueName
+  name: JobName | ScanJobName
+  queue: QueueName | ScanQueueName
   payloadSchema: z.ZodType<Payload>
   options: JobRetryOptions
   /** a repeating job: registered with upsertJobScheduler at worker start (idempotent across processes) */
   schedule?: { pattern: string; payload: Payload }
   handle: (payload: Payload, context: JobContext) => Promise<unknown>
+  /** called once a job has failed for good (attempts used up, or stalled too often), e.g. to unblock a scan */
+  onFinalFailure?: (payload: Payload, context: JobContext & { error: Error }) => Promise<void>
 }
 
 /** The payload type erased, so definitions of different jobs sit in one registry. */
 export interface RegisteredJob {
-  name: JobName
-  queue: QueueName
+  name: JobName | ScanJobName
+  queue: QueueName | ScanQueueName
   options: JobRetryOptions
   schedule?: { pattern: string; payload: unknown }
   /** parses the raw BullMQ data with the job's schema, then runs the handler */
   run: (data: unknown, context: JobContext) => Promise<unknown>
+  runFinalFailure?: (data: unknown, context: JobContext & { error: Error }) => Promise<void>
 }
 
 export function defineJob<Payload>(
@@ -48,5 +51,11 @@ export function defineJob<Payload>(
       if (!payload.success) throw new UnrecoverableError(`invalid payload: ${prettifyError(payload.error)}`)
       return definition.handle(payload.data, context)
     },
+    runFinalFailure: definition.onFinalFailure
+      ? async (data, context) => {
+          const payload = definition.payloadSchema.safeParse(data)
+          if (payload.success) await definition.onFinalFailure?.(payload.data, context)
+        }
+      : undefined,
   }
 }

@@ -1,5 +1,16 @@
 import type { RegisteredJob } from './define-job.js'
+import { finalizeScanJob } from './finalize-scan.js'
 import { purgeExpiredSessionsJob } from './purge-expired-sessions.js'
+import { scanPageJob } from './scan-page.js'
+import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
+import { singlePageScanJob } from './single-page-scan.js'
 
 /** Every job the worker runs. A new job is a definition file, a handler file and one line here. */
-export const ALL_JOBS: RegisteredJob[] = [purgeExpiredSessionsJob]
+export const ALL_JOBS: RegisteredJob[] = [
+  purgeExpiredSessionsJob,
+  scheduledSiteScanJob,
+  scanSiteJob,
+  scanPageJob,
+  finalizeScanJob,
+  singlePageScanJob,
+]

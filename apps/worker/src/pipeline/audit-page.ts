@@ -39,7 +39,22 @@ export interface ContentAnalysers {
   classifyDocumentUrl(url: string): string | null
 }
 
+/** The URL answered, but not with a page of its own: an error status, a redirect, or a file. */
+export class NotAPageError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null,
+    /** where a redirect ended, when it did */
+    readonly redirectedTo: string | null,
+  ) {
+    super(message)
+    this.name = 'NotAPageError'
+  }
+}
+
 export interface AuditPageOptions {
+  /** crawl mode: error answers, redirects and non-HTML answers throw NotAPageError before any audit */
+  rejectNonPages?: boolean
   analysers: ContentAnalysers
   /** where this page's screenshots and snapshot go; none written without it */
   artifactsDir?: string
@@ -95,6 +110,8 @@ export interface PageAudit {
   descriptionHash: string | null
   screenshotPath: string | null
   snapshotPath: string | null
+  /** milliseconds per step, for logs and benchmarks */
+  timings: Record<string, number>
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -119,7 +136,7 @@ export async function auditPage(
   options: AuditPageOptions,
 ): Promise<PageAudit> {
   const navigationTimeoutMs = options.navigationTimeoutMs ?? 30_000
-  const evaluateTimeoutMs = options.evaluateTimeoutMs ?? 15_000
+  const evaluateTimeoutMs = options.evaluateTimeoutMs ?? Math.min(15_000, navigationTimeoutMs)
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
@@ -150,15 +167,32 @@ export async function auditPage(
     })
 
     const started = Date.now()
+    const timings: Record<string, number> = {}
+    let mark = started
+    const lap = (step: string) => {
+      const now = Date.now()
+      timings[step] = now - mark
+      mark = now
+    }
     const response = await page.goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
-    // Late images and scripts: a short quiet window, never longer than it is worth.
-    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined)
+    // No network-idle wait: images delay the load event, so broken ones are known by now, and a quiet
+    // window costs at least 500 ms a page.
     const loadTimeMs = Date.now() - started
+    lap('load')
     const httpStatus = response?.status() ?? null
     const headers = response ? await response.allHeaders() : {}
     const contentType = headers['content-type'] ?? ''
-    if (contentType && !/html|xml/i.test(contentType)) throw new Error(`not an HTML page (${contentType})`)
     const finalUrl = page.url()
+    if (options.rejectNonPages) {
+      if (httpStatus !== null && httpStatus >= 400)
+        throw new NotAPageError(`HTTP ${httpStatus}`, httpStatus, null)
+      const landed = normalizeUrl(finalUrl)
+      if (landed && landed !== normalizeUrl(url))
+        throw new NotAPageError(`redirected to ${landed}`, httpStatus, landed)
+    }
+    if (contentType && !/html|xml/i.test(contentType)) {
+      throw new NotAPageError(`not an HTML page (${contentType})`, httpStatus, null)
+    }
 
     const facts = (await withTimeout(
       page.evaluate(COLLECT_PAGE_FACTS),
@@ -172,7 +206,9 @@ export async function auditPage(
       options.axeTimeoutMs ?? 60_000,
       'axe',
     )) as AxeResults
+    lap('axe')
     const nodesByRule = await screenshotFailingNodes(page, axeResults, options)
+    lap('elementScreenshots')
     const accessibility = mapAxeResults(axeResults, nodesByRule)
 
     const seo = runSeoChecks({
@@ -196,7 +232,8 @@ export async function auditPage(
     const links = new Map<string, PageLink>()
     const documents = new Map<string, string>()
     for (const link of facts.links) {
-      const normalised = normalizeUrl(link.href)
+      // A web link the URL parser refuses (a bad host) is still a link: kept as written, checked as invalid.
+      const normalised = normalizeUrl(link.href) ?? (/^https?:\/\//i.test(link.href) ? link.href : null)
       if (!normalised) continue
       if (!links.has(`anchor ${normalised}`))
         links.set(`anchor ${normalised}`, { url: normalised, text: link.text, kind: 'anchor' })
@@ -231,6 +268,7 @@ export async function auditPage(
       ],
     })
 
+    lap('content')
     let screenshotPath: string | null = null
     let snapshotPath: string | null = null
     if (options.artifactsDir) {
@@ -243,12 +281,14 @@ export async function auditPage(
         .then(() => true)
         .catch(() => false)
       if (saved) screenshotPath = relative(screenshotFile)
+      lap('screenshot')
       const snapshotFile = path.join(options.artifactsDir, ARTIFACT_FILES.htmlSnapshot)
       await writeFile(
         snapshotFile,
         addBaseHref(await withTimeout(page.content(), evaluateTimeoutMs, 'page content'), finalUrl),
       )
       snapshotPath = relative(snapshotFile)
+      lap('snapshot')
     }
 
     const mainText = text
@@ -284,6 +324,7 @@ export async function auditPage(
       descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
       screenshotPath,
       snapshotPath,
+      timings,
     }
   } finally {
     await context.close().catch(() => undefined)
@@ -308,7 +349,10 @@ async function screenshotFailingNodes(
       const file = path.join(options.artifactsDir, ARTIFACT_FILES.elementScreenshot(index++))
       try {
         await mkdir(options.artifactsDir, { recursive: true })
-        await page.locator(node.selector).first().screenshot({ path: file, timeout: 2_000 })
+        const element = page.locator(node.selector).first()
+        // Hidden elements would make screenshot() wait for its whole timeout.
+        if (!(await element.isVisible({ timeout: 500 }).catch(() => false))) continue
+        await element.screenshot({ path: file, timeout: 1_000 })
         node.screenshotPath = options.artifactsRoot ? path.relative(options.artifactsRoot, file) : file
       } catch {
         // Hidden or zero-size elements cannot be photographed; the selector and snippet remain.

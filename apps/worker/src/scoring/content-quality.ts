@@ -47,11 +47,11 @@ export function buildContentQuality(input: ContentQualityInput): CategoryResult 
   const notApplicable: Audit[] = []
   const readabilityAudit = audit(
     'readability',
-    'Text is easy to read',
-    'A Flesch reading-ease score of 60 or more suits most readers.',
+    'Text is not hard to read',
+    'Text with a Flesch reading-ease score under 30 (very difficult to read) loses most readers; 60 or more suits most.',
     [],
     [],
-    input.flesch !== null && input.flesch > 0 && input.flesch <= 60,
+    input.flesch !== null && input.flesch > 0 && input.flesch < 30,
     input.flesch === null ? undefined : `Flesch ${Math.round(input.flesch)}`,
   )
   if (input.flesch === null || input.flesch <= 0) notApplicable.push({ ...readabilityAudit, score: null })

@@ -49,7 +49,7 @@ export const SEO_CHECKS: Check[] = [
     run: (input) => ({ passed: !!input.metaDescription?.trim() }),
   },
   {
-    id: 'page-has-h1',
+    id: 'heading-one',
     title: 'Page has one `<h1>` heading',
     description: 'One main heading tells readers and search engines what the page is about.',
     run: (input) => {
@@ -64,36 +64,23 @@ export const SEO_CHECKS: Check[] = [
     },
   },
   {
-    id: 'heading-order',
-    title: 'Heading levels only increase by one',
-    description:
-      'Headings that skip levels (an h2 followed by an h4) make the outline of the page hard to follow.',
-    run: (input) => {
-      if (input.headings.length === 0) return null
-      const skipped: Record<string, unknown>[] = []
-      let previous = 0
-      for (const heading of input.headings) {
-        if (previous && heading.level > previous + 1)
-          skipped.push({ text: `h${heading.level}: ${heading.text}`, after: `h${previous}` })
-        previous = heading.level
-      }
-      return { passed: skipped.length === 0, items: skipped }
-    },
-  },
-  {
     id: 'canonical',
     title: 'Document has a valid `rel=canonical`',
     description: 'Canonical links suggest which URL should be shown in search results.',
     run: (input) => {
       if (input.canonical === null) return null
-      let valid = false
+      // Lighthouse's rules: invalid, another domain, or the site root for a deeper page all mislead.
+      let problem: string | null = null
       try {
         const canonical = new URL(input.canonical)
-        valid = canonical.protocol === 'http:' || canonical.protocol === 'https:'
+        const page = new URL(input.url)
+        if (canonical.protocol !== 'http:' && canonical.protocol !== 'https:') problem = 'not a web address'
+        else if (canonical.host !== page.host) problem = `points to another domain (${canonical.host})`
+        else if (canonical.pathname === '/' && page.pathname !== '/') problem = 'points to the site root'
       } catch {
-        valid = false
+        problem = 'invalid URL'
       }
-      return { passed: valid, items: valid ? [] : [{ url: input.canonical }] }
+      return { passed: problem === null, items: problem ? [{ url: input.canonical, problem }] : [] }
     },
   },
   {
@@ -199,5 +186,10 @@ export const DUPLICATE_CHECKS = {
   'duplicate-content': {
     title: 'Page content is unique',
     description: 'Pages with the same main text are duplicate content to search engines.',
+  },
+  'orphaned-page': {
+    title: 'Page in the sitemap is linked from the site',
+    description:
+      'A page listed in the sitemap that no other page links to is hard for visitors and search engines to find.',
   },
 } as const

@@ -1,0 +1,71 @@
+import { SCAN_QUEUE_NAMES, type ScanQueueName } from '@canopy/contracts'
+import { artifactsRoot } from '@canopy/db'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import { SharedBrowser } from '../browser/shared-browser.js'
+import type { WorkerConfig } from '../config.js'
+import { type AddressGuard, createAddressGuard } from '../net/index.js'
+
+/**
+ * What the scan jobs share inside one worker process: the one Chromium, the address guard, a Redis
+ * connection (crawl-delay slots) and the queues they add jobs to. Made on first use, closed on shutdown.
+ */
+export interface ScanRuntime {
+  config: WorkerConfig
+  browser: SharedBrowser
+  guard: AddressGuard
+  redis: Redis
+  queue(name: ScanQueueName): Queue
+  artifactsRoot: string
+}
+
+let runtime: ScanRuntime | null = null
+let runtimeConfig: WorkerConfig | null = null
+
+export function configureScanRuntime(config: WorkerConfig, options: { lighthouseJobRegistered: boolean }) {
+  runtimeConfig = {
+    ...config,
+    lighthouseEnabled: config.lighthouseEnabled && options.lighthouseJobRegistered,
+  }
+}
+
+export function getScanRuntime(): ScanRuntime {
+  if (runtime) return runtime
+  if (!runtimeConfig) throw new Error('scan runtime not configured: startWorkers configures it')
+  const config = runtimeConfig
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
+  const queues = new Map<ScanQueueName, Queue>()
+  runtime = {
+    config,
+    browser: new SharedBrowser({ executablePath: config.chromiumPath, userAgent: config.userAgent }),
+    guard: createAddressGuard({ allowHosts: config.allowHosts }),
+    redis,
+    artifactsRoot: artifactsRoot(config.artifactsDir ? { ARTIFACTS_DIR: config.artifactsDir } : {}),
+    queue(name) {
+      let queue = queues.get(name)
+      if (!queue) {
+        queue = new Queue(name, { connection: redis, prefix: config.queuePrefix })
+        queues.set(name, queue)
+      }
+      return queue
+    },
+  }
+  const close = async () => {
+    await Promise.all([...queues.values()].map((queue) => queue.close()))
+  }
+  closers.push(close)
+  return runtime
+}
+
+const closers: (() => Promise<void>)[] = []
+
+export async function closeScanRuntime(): Promise<void> {
+  const current = runtime
+  runtime = null
+  if (!current) return
+  await Promise.all(closers.splice(0).map((close) => close()))
+  await current.browser.close()
+  await current.redis.quit().catch(() => undefined)
+}
+
+export const ALL_SCAN_QUEUES = Object.values(SCAN_QUEUE_NAMES)

@@ -1,0 +1,114 @@
+import {
+  SCAN_JOB_NAMES,
+  SCAN_QUEUE_NAMES,
+  ScanSitePayloadSchema,
+  ScheduledSiteScanPayloadSchema,
+} from '@canopy/contracts'
+import type { PrismaClient } from '@canopy/db'
+import { UnrecoverableError } from 'bullmq'
+import { fetchRobots, readSitemaps } from '../crawl/discover.js'
+import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
+import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
+import { admitUrls, type FrontierCandidate } from '../storage/frontier.js'
+import { defineJob } from './define-job.js'
+import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
+import { getScanRuntime } from './scan-runtime.js'
+
+export async function loadSectionRules(
+  prisma: PrismaClient,
+  sectionId: string | null,
+): Promise<SectionConditionRule[] | null> {
+  if (!sectionId) return null
+  const conditions = await prisma.sectionCondition.findMany({
+    where: { sectionId },
+    orderBy: { position: 'asc' },
+  })
+  return conditions.map((condition) => ({
+    matchType: condition.matchType,
+    source: condition.source,
+    operator: condition.operator,
+    name: condition.name,
+    value: condition.value,
+  }))
+}
+
+/**
+ * Discovery of a site or section scan: robots.txt, the sitemap(s), the root page; every admitted URL
+ * becomes a scan-page job. Safe to retry: the frontier admits each URL once and job ids are derived
+ * from it.
+ */
+export const scanSiteJob = defineJob({
+  name: SCAN_JOB_NAMES.scanSite,
+  queue: SCAN_QUEUE_NAMES.scans,
+  payloadSchema: ScanSitePayloadSchema,
+  options: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
+  handle: async ({ scanId }, { prisma, logger }) => {
+    const runtime = getScanRuntime()
+    const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
+    if (!scan?.site) throw new UnrecoverableError(`scan ${scanId} has no site`)
+    if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
+    const site = scan.site
+    await prisma.scan.updateMany({
+      where: { id: scanId, state: 'queued' },
+      data: {
+        state: 'running',
+        startedAt: new Date(),
+        lighthouseEnabled: scan.lighthouseEnabled && runtime.config.lighthouseEnabled,
+      },
+    })
+    const rootUrl = normalizeUrl(site.rootUri)
+    if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
+    const rules = await loadSectionRules(prisma, scan.sectionId)
+    const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
+    const sitemapStarts = site.sitemapUrl
+      ? [site.sitemapUrl]
+      : robots.sitemaps.length
+        ? robots.sitemaps
+        : [new URL('/sitemap.xml', rootUrl).toString()]
+    const sitemapPages = await readSitemaps(runtime.guard, sitemapStarts, runtime.config.userAgent)
+
+    const candidates: FrontierCandidate[] = [
+      { url: rootUrl, urlHash: hashUrl(rootUrl), depth: 0, discoveredVia: 'root' },
+    ]
+    for (const raw of sitemapPages) {
+      const url = normalizeUrl(raw)
+      if (!url || !isWithinRoot(url, rootUrl) || !robots.isAllowed(url)) continue
+      if (rules && !couldBeInSection(rules, url)) continue
+      candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
+    }
+    const admitted = await prisma.$transaction((tx) => admitUrls(tx, scanId, candidates))
+    const enqueued = await enqueueQueuedPages(prisma, scanId)
+    await enqueueFinalizeIfReady(prisma, scanId)
+    logger.info(
+      { scanId, sitemapPages: sitemapPages.length, admitted: admitted.length, enqueued },
+      'scan discovery done',
+    )
+    return { sitemapPages: sitemapPages.length, admitted: admitted.length }
+  },
+})
+
+/** A scheduler tick: a new Scan row for the site, then discovery. */
+export const scheduledSiteScanJob = defineJob({
+  name: SCAN_JOB_NAMES.scheduledSiteScan,
+  queue: SCAN_QUEUE_NAMES.scans,
+  payloadSchema: ScheduledSiteScanPayloadSchema,
+  options: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 } },
+  handle: async ({ siteId }, { prisma, job }) => {
+    const site = await prisma.site.findUnique({ where: { id: siteId } })
+    if (!site) return { skipped: 'site gone' }
+    // One scheduled scan per tick, even when the tick's job is retried: the tick's job id names it.
+    const active = await prisma.scan.findFirst({ where: { siteId, state: { in: ['queued', 'running'] } } })
+    if (active) return { skipped: 'a scan is already running', scanId: active.id }
+    const scan = await prisma.scan.create({
+      data: { siteId, kind: 'site', trigger: 'schedule', pageLimit: site.maximumPageLimitPerScan },
+    })
+    await getScanRuntime()
+      .queue(SCAN_QUEUE_NAMES.scans)
+      .add(
+        SCAN_JOB_NAMES.scanSite,
+        { scanId: scan.id },
+        { jobId: `scan-site-${scan.id}`, attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
+      )
+    return { scanId: scan.id, tick: job.id }
+  },
+})

@@ -1,0 +1,116 @@
+import {
+  type CategoryResult,
+  SCAN_JOB_NAMES,
+  SCAN_QUEUE_NAMES,
+  type ScanJobProgress,
+  SinglePageScanPayloadSchema,
+  type SinglePageScanResult,
+} from '@canopy/contracts'
+import type { Prisma } from '@canopy/db'
+import { UnrecoverableError } from 'bullmq'
+import { checkLinks } from '../audits/links/index.js'
+import { normalizeUrl } from '../crawl/normalize-url.js'
+import { auditPage } from '../pipeline/audit-page.js'
+import { createContentAnalysers } from '../pipeline/content-analysers.js'
+import { buildContentQuality } from '../scoring/content-quality.js'
+import { defineJob } from './define-job.js'
+import { getScanRuntime } from './scan-runtime.js'
+
+const NOT_MEASURED: CategoryResult = {
+  score: null,
+  audits: { failed: [], manual: [], passed: [], notApplicable: [] },
+}
+
+/**
+ * A single page scan of any URL: one audited load plus its links checked, answered as
+ * SinglePageScanResult in Scan.result and as the job's return value; progress via job.updateProgress.
+ */
+export const singlePageScanJob = defineJob({
+  name: SCAN_JOB_NAMES.singlePageScan,
+  queue: SCAN_QUEUE_NAMES.singlePageScans,
+  payloadSchema: SinglePageScanPayloadSchema,
+  options: { attempts: 2, backoff: { type: 'fixed', delay: 2_000 } },
+  handle: async ({ scanId, uri }, { prisma, job, logger }) => {
+    const runtime = getScanRuntime()
+    const progress = (stage: ScanJobProgress['stage'], percent: number) =>
+      job.updateProgress({ scanId, stage, percent } satisfies ScanJobProgress)
+    const url = normalizeUrl(uri)
+    if (!url) throw new UnrecoverableError(`not a web address: ${uri}`)
+    await prisma.scan.updateMany({ where: { id: scanId }, data: { state: 'running', startedAt: new Date() } })
+    await progress('loading', 5)
+    try {
+      await runtime.guard.assertAllowed(url)
+      const audit = await auditPage(runtime.browser, url, {
+        analysers: createContentAnalysers(),
+        navigationTimeoutMs: runtime.config.pageTimeoutMs,
+        assertAllowed: async (requestUrl) => {
+          if (/^(data|blob|about):/.test(requestUrl)) return
+          await runtime.guard.assertAllowed(requestUrl)
+        },
+      })
+      await progress('auditing', 50)
+      const anchors = audit.links.filter((link) => link.kind === 'anchor').map((link) => link.url)
+      const checks = await checkLinks(anchors, {
+        guard: runtime.guard,
+        userAgent: runtime.config.userAgent,
+        timeoutMs: runtime.config.linkCheckTimeoutMs,
+      })
+      const brokenLinks = [...checks.values()]
+        .filter((check) => check.isBroken)
+        .map((check) => ({ url: check.url, status: check.status, error: check.error }))
+      const contentquality = buildContentQuality({
+        flesch: audit.readability.flesch,
+        brokenLinks,
+        brokenImages: audit.brokenImages,
+        misspellings: audit.misspellings,
+        invalidContacts: [
+          ...audit.contacts.emails
+            .filter((item) => !item.valid)
+            .map((item) => ({ kind: 'email' as const, value: item.value })),
+          ...audit.contacts.telephones
+            .filter((item) => !item.valid)
+            .map((item) => ({ kind: 'telephone' as const, value: item.value })),
+        ],
+      })
+      await progress('lighthouse', 60)
+      const result: SinglePageScanResult = {
+        pageTitle: audit.title ?? url,
+        url,
+        accessibility: audit.accessibility,
+        seo: audit.seo,
+        performance: NOT_MEASURED,
+        contentquality,
+      }
+      await progress('storing', 95)
+      await prisma.scan.update({
+        where: { id: scanId },
+        data: {
+          state: 'completed',
+          finishedAt: new Date(),
+          pagesQueued: 1,
+          pagesScanned: 1,
+          result: result as unknown as Prisma.InputJsonValue,
+        },
+      })
+      await progress('done', 100)
+      return result
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      logger.warn({ url, err: error }, 'single page scan failed')
+      // The last attempt records the failure; an earlier one leaves the scan running for the retry.
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        await prisma.scan.update({
+          where: { id: scanId },
+          data: {
+            state: 'failed',
+            finishedAt: new Date(),
+            error: message.slice(0, 2000),
+            pagesQueued: 1,
+            pagesFailed: 1,
+          },
+        })
+      }
+      throw error
+    }
+  },
+})

@@ -1,0 +1,146 @@
+import type { PageDiscovery, Prisma, PrismaClient } from '@canopy/db'
+
+export interface FrontierCandidate {
+  url: string
+  urlHash: string
+  depth: number
+  discoveredVia: PageDiscovery
+}
+
+type Tx = Prisma.TransactionClient
+
+/**
+ * Admits URLs into a scan's frontier, at most up to its page limit. The Scan row is locked first, so
+ * concurrent pages never overshoot the limit, and (scanId, urlHash) is the key, so a URL is admitted once
+ * however many pages link to it or however often a job is retried. Returns the newly admitted URLs.
+ */
+export async function admitUrls(
+  tx: Tx,
+  scanId: string,
+  candidates: FrontierCandidate[],
+): Promise<FrontierCandidate[]> {
+  if (candidates.length === 0) return []
+  const [scan] = await tx.$queryRaw<{ pageLimit: number; pagesQueued: number }[]>`
+    SELECT "pageLimit", "pagesQueued" FROM "Scan" WHERE id = ${scanId} FOR UPDATE`
+  if (!scan) throw new Error(`scan ${scanId} not found`)
+  const unique = [...new Map(candidates.map((candidate) => [candidate.urlHash, candidate])).values()]
+  const existing = new Set(
+    (
+      await tx.scanUrl.findMany({
+        where: { scanId, urlHash: { in: unique.map((candidate) => candidate.urlHash) } },
+        select: { urlHash: true },
+      })
+    ).map((row) => row.urlHash),
+  )
+  const room = Math.max(0, scan.pageLimit - scan.pagesQueued)
+  const fresh = unique.filter((candidate) => !existing.has(candidate.urlHash)).slice(0, room)
+  const discovered = unique.filter((candidate) => !existing.has(candidate.urlHash)).length
+  if (fresh.length) {
+    await tx.scanUrl.createMany({
+      data: fresh.map((candidate) => ({ scanId, ...candidate })),
+      skipDuplicates: true,
+    })
+  }
+  if (fresh.length || discovered) {
+    await tx.scan.update({
+      where: { id: scanId },
+      data: { pagesQueued: { increment: fresh.length }, pagesDiscovered: { increment: fresh.length } },
+    })
+  }
+  return fresh
+}
+
+export interface ScanCounts {
+  pagesQueued: number
+  pagesScanned: number
+  pagesFailed: number
+  lighthouseQueued: number
+  lighthouseDone: number
+  state: string
+}
+
+/** Every admitted page finished and every Lighthouse run of the scan done: finalize may run. */
+export function isReadyToFinalize(counts: ScanCounts): boolean {
+  return (
+    counts.state === 'running' &&
+    counts.pagesScanned + counts.pagesFailed >= counts.pagesQueued &&
+    counts.lighthouseDone >= counts.lighthouseQueued
+  )
+}
+
+/**
+ * Moves a frontier URL from queued to scanned or failed, counting it once: a retried job finds it no longer
+ * queued and changes nothing. Returns whether this call made the move.
+ */
+export async function finishUrl(
+  tx: Tx,
+  scanId: string,
+  urlHash: string,
+  outcome: 'scanned' | 'failed',
+  lighthouse: boolean,
+): Promise<boolean> {
+  const moved = await tx.scanUrl.updateMany({
+    where: { scanId, urlHash, state: 'queued' },
+    data: { state: outcome, finishedAt: new Date(), lighthouseDone: lighthouse ? false : null },
+  })
+  if (moved.count === 0) return false
+  await tx.scan.update({
+    where: { id: scanId },
+    data: {
+      ...(outcome === 'scanned' ? { pagesScanned: { increment: 1 } } : { pagesFailed: { increment: 1 } }),
+      ...(lighthouse ? { lighthouseQueued: { increment: 1 } } : {}),
+    },
+  })
+  return true
+}
+
+/**
+ * A frontier URL that turned out not to be a page (error answer, redirect, file): it leaves the page
+ * counts, so pagesQueued keeps meaning pages. Counted once, like finishUrl.
+ */
+export async function skipUrl(tx: Tx, scanId: string, urlHash: string): Promise<boolean> {
+  const moved = await tx.scanUrl.updateMany({
+    where: { scanId, urlHash, state: 'queued' },
+    data: { state: 'skipped', finishedAt: new Date() },
+  })
+  if (moved.count === 0) return false
+  await tx.scan.update({
+    where: { id: scanId },
+    data: { pagesQueued: { decrement: 1 }, pagesDiscovered: { decrement: 1 } },
+  })
+  return true
+}
+
+export async function readCounts(prisma: PrismaClient | Tx, scanId: string): Promise<ScanCounts | null> {
+  return prisma.scan.findUnique({
+    where: { id: scanId },
+    select: {
+      pagesQueued: true,
+      pagesScanned: true,
+      pagesFailed: true,
+      lighthouseQueued: true,
+      lighthouseDone: true,
+      state: true,
+    },
+  })
+}
+
+/**
+ * For the lighthouse-page job: its page's Lighthouse run is over (stored or given up), counted once.
+ * Returns the scan's counts afterwards, so the caller can enqueue finalize-scan when they are complete.
+ */
+export async function markLighthouseDone(
+  prisma: PrismaClient,
+  scanId: string,
+  urlHash: string,
+): Promise<ScanCounts | null> {
+  return prisma.$transaction(async (tx) => {
+    const moved = await tx.scanUrl.updateMany({
+      where: { scanId, urlHash, lighthouseDone: false },
+      data: { lighthouseDone: true },
+    })
+    if (moved.count)
+      await tx.scan.update({ where: { id: scanId }, data: { lighthouseDone: { increment: 1 } } })
+    return readCounts(tx, scanId)
+  })
+}

@@ -1,0 +1,203 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createPrismaClient } from '@canopy/db'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  CLEAN_PAGES,
+  CUSTOM_DICTIONARY_WORDS,
+  DISALLOWED_PAGES,
+  FAILING_PAGES,
+  ORPHANED_PAGES,
+  PLANTED_PROBLEMS,
+  SCANNED_PAGES,
+} from '../../../tests/fixtures/site/planted.js'
+import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site/server.js'
+import { loadWorkerConfig } from '../src/config.js'
+import { createLogger } from '../src/logger.js'
+import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
+import { createFixtureSiteRow, startSiteScan, waitForScanState } from './support/scan-fixtures.js'
+
+// A whole scan of the fixture site through the real queues, Chromium and database (Lighthouse off).
+let fixture: FixtureSite
+let artifactsDir: string
+let running: RunningWorkers
+const env = {
+  ...process.env,
+  SCAN_LIGHTHOUSE: '0',
+  CANOPY_SCAN_ALLOW_HOSTS: '127.0.0.1',
+  SCAN_PAGE_TIMEOUT_MS: '8000',
+  LINK_CHECK_TIMEOUT_MS: '3000',
+}
+const config = loadWorkerConfig(env)
+const prisma = createPrismaClient(config.databaseUrl)
+
+type ScanOutcome = Awaited<ReturnType<typeof runScan>>
+let outcome: ScanOutcome
+
+async function runScan() {
+  const site = await createFixtureSiteRow(prisma, fixture.url, { dictionaryWords: CUSTOM_DICTIONARY_WORDS })
+  const started = Date.now()
+  const scan = await startSiteScan(prisma, site.id, 100, config.redisUrl, config.queuePrefix)
+  const finished = await waitForScanState(prisma, scan.id, (row) => row.state === 'completed', 240_000)
+  const seconds = (Date.now() - started) / 1000
+  const results = await prisma.pageResult.findMany({ where: { scanId: scan.id }, include: { page: true } })
+  const loads = results.map((row) => `${pathOf(row.page.url)} ${row.loadTimeMs}`).join(', ')
+  const lastPage = Math.max(...results.map((row) => row.scannedAt.getTime()))
+  const failures = results
+    .filter((row) => row.status === 'failed')
+    .map((row) => `${pathOf(row.page.url)}: ${row.error}`)
+  console.info(`failed: ${failures.join(' | ')}`)
+  console.info(`loads: ${loads}; finalize ${(finished.finishedAt?.getTime() ?? 0) - lastPage} ms`)
+  return { site, scan: finished, seconds, results }
+}
+
+const pathOf = (url: string) => new URL(url).pathname
+const pageIdOf = (pagePath: string) => {
+  const result = outcome.results.find((row) => pathOf(row.page.url) === pagePath)
+  if (!result) throw new Error(`no page ${pagePath}`)
+  return result.pageId
+}
+
+beforeAll(async () => {
+  artifactsDir = await mkdtemp(path.join(tmpdir(), 'canopy-artifacts-'))
+  fixture = await startFixtureSite({})
+  running = await startWorkers({
+    config: { ...config, artifactsDir },
+    logger: createLogger({ logLevel: 'silent' }),
+  })
+  outcome = await runScan()
+  console.info(`fixture site scan: ${outcome.results.length} pages in ${outcome.seconds.toFixed(1)} s`)
+}, 300_000)
+
+afterAll(async () => {
+  await running?.close()
+  await fixture?.close()
+  await prisma.$disconnect()
+  if (artifactsDir) await rm(artifactsDir, { recursive: true, force: true })
+})
+
+describe('site scan of the fixture site', () => {
+  it('records every page once, the failing ones as failed, never the disallowed one', () => {
+    const paths = outcome.results.map((row) => pathOf(row.page.url)).sort()
+    expect(paths).toEqual([...SCANNED_PAGES].sort())
+    expect(new Set(outcome.results.map((row) => row.pageId)).size).toBe(outcome.results.length)
+    const failed = outcome.results.filter((row) => row.status === 'failed').map((row) => pathOf(row.page.url))
+    expect(failed.sort()).toEqual([...FAILING_PAGES].sort())
+    for (const disallowed of DISALLOWED_PAGES) expect(paths).not.toContain(disallowed)
+    expect(outcome.scan.pagesScanned + outcome.scan.pagesFailed).toBe(SCANNED_PAGES.length)
+    expect(outcome.scan.pagesQueued).toBe(SCANNED_PAGES.length)
+    expect(outcome.scan.pagesFailed).toBe(FAILING_PAGES.length)
+  })
+
+  it('finds every planted accessibility and SEO problem with its level and count', async () => {
+    for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'axe' || item.check === 'seo')) {
+      const issue = await prisma.pageIssue.findFirst({
+        where: {
+          pageId: pageIdOf(problem.path),
+          category: problem.category === 'seo' ? 'seo' : 'accessibility',
+          issueId: problem.issueId,
+        },
+      })
+      expect(issue, problem.name).not.toBeNull()
+      expect(issue?.outcome, problem.name).toBe(problem.outcome === 'manual' ? 'manual' : 'failed')
+      expect(issue?.issueLevel, problem.name).toBe(problem.level)
+      if (problem.check === 'axe') {
+        expect(issue?.nodeCount, problem.name).toBe(problem.count)
+        if (problem.wcag) expect(issue?.wcagCriteria.sort(), problem.name).toEqual([...problem.wcag].sort())
+      } else if (problem.issueId?.startsWith('duplicate-')) {
+        expect((issue?.nodeCount ?? 0) + 1, problem.name).toBe(problem.count)
+      }
+    }
+  })
+
+  it('has no axe failure on pages where none is planted, and no failure at all on the clean pages', async () => {
+    const plantedAxe = new Set(
+      PLANTED_PROBLEMS.filter((item) => item.check === 'axe' && item.outcome !== 'manual').map(
+        (item) => `${item.path} ${item.issueId}`,
+      ),
+    )
+    const axeFailures = await prisma.pageIssue.findMany({
+      where: { scanId: outcome.scan.id, category: 'accessibility', outcome: 'failed' },
+      include: { page: true },
+    })
+    expect(axeFailures.map((issue) => `${pathOf(issue.page.url)} ${issue.issueId}`).sort()).toEqual(
+      [...plantedAxe].sort(),
+    )
+    for (const cleanPath of CLEAN_PAGES) {
+      const failures = await prisma.pageIssue.findMany({
+        where: { pageId: pageIdOf(cleanPath), outcome: 'failed' },
+      })
+      expect(
+        failures.map((issue) => `${issue.category}/${issue.issueId}`),
+        cleanPath,
+      ).toEqual([])
+    }
+  })
+
+  it('finds the planted content problems: misspellings, readability, broken links and images', async () => {
+    for (const problem of PLANTED_PROBLEMS.filter((item) => item.category === 'content-quality')) {
+      const pageId = pageIdOf(problem.path)
+      if (problem.check === 'spelling') {
+        const occurrence = await prisma.misspellingOccurrence.findFirst({
+          where: { pageId, misspelling: { word: problem.word } },
+        })
+        expect(occurrence?.count, problem.name).toBe(problem.count)
+      } else if (problem.check === 'readability') {
+        const page = await prisma.page.findUniqueOrThrow({ where: { id: pageId } })
+        expect(page.readabilityLevel, problem.name).toBe(problem.readability?.level.replace(/-/g, '_'))
+      } else if (problem.check === 'images') {
+        const issue = await prisma.pageIssue.findFirst({ where: { pageId, issueId: 'broken-images' } })
+        expect(issue?.outcome, problem.name).toBe('failed')
+        expect(issue?.nodeCount, problem.name).toBe(problem.count)
+      } else if (problem.check === 'links' && problem.link) {
+        const url = problem.link.url
+          .replace('{site}', fixture.url.slice(0, -1))
+          .replace('{external}', fixture.externalUrl.slice(0, -1))
+        let normalised = url
+        try {
+          normalised = new URL(url).toString()
+        } catch {
+          // an invalid URL is stored as written
+        }
+        const link = await prisma.link.findFirst({
+          where: { siteId: outcome.site.id, url: { in: [url, normalised] } },
+        })
+        expect(link, problem.name).not.toBeNull()
+        expect(link?.isBroken, problem.name).toBe(problem.link.isBroken)
+        expect(link?.isUnverified, problem.name).toBe(problem.link.isUnverified)
+        if (problem.link.isBroken) {
+          const issue = await prisma.pageIssue.findFirst({ where: { pageId, issueId: 'broken-links' } })
+          expect(issue?.outcome, problem.name).toBe('failed')
+        }
+      }
+    }
+  })
+
+  it('keeps invalid contacts, orphaned pages, sections and history', async () => {
+    for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'contacts' && item.contact)) {
+      const contact = await prisma.contact.findFirst({
+        where: { siteId: outcome.site.id, kind: problem.contact?.kind, value: problem.contact?.value },
+      })
+      expect(contact?.valid, problem.name).toBe(false)
+    }
+    const orphans = await prisma.page.findMany({ where: { siteId: outcome.site.id, isOrphaned: true } })
+    expect(orphans.map((page) => pathOf(page.url))).toEqual([...ORPHANED_PAGES])
+    const orphanIssue = await prisma.pageIssue.findFirst({
+      where: { pageId: pageIdOf(ORPHANED_PAGES[0]), issueId: 'orphaned-page' },
+    })
+    expect(orphanIssue?.outcome).toBe('failed')
+    const site = await prisma.site.findUniqueOrThrow({ where: { id: outcome.site.id } })
+    expect(site.firstScanCompleted).toBe(true)
+    const history = await prisma.historyPoint.findMany({ where: { scanId: outcome.scan.id } })
+    expect(history).toHaveLength(1)
+    expect(history[0]?.numberOfPages).toBe(SCANNED_PAGES.length - FAILING_PAGES.length)
+  })
+
+  it('saves a screenshot and an HTML snapshot of each loaded page', async () => {
+    const page = await prisma.page.findUniqueOrThrow({ where: { id: pageIdOf('/') } })
+    expect(page.screenshotPath).toBeTruthy()
+    expect((await stat(path.join(artifactsDir, page.screenshotPath ?? ''))).size).toBeGreaterThan(1000)
+    expect((await stat(path.join(artifactsDir, page.snapshotPath ?? ''))).size).toBeGreaterThan(500)
+  })
+})

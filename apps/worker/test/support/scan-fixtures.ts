@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto'
+import { SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
+import type { PrismaClient } from '@canopy/db'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+
+export function randomSuffix() {
+  return randomBytes(4).toString('hex')
+}
+
+/** An organisation and a site whose root is the fixture site, with the site's custom dictionary words. */
+export async function createFixtureSiteRow(
+  prisma: PrismaClient,
+  rootUri: string,
+  options: {
+    pageLimit?: number
+    dictionaryWords?: readonly { word: string; language: string | null }[]
+  } = {},
+) {
+  const suffix = randomSuffix()
+  const organisation = await prisma.organisation.create({
+    data: { slug: `scan-org-${suffix}`, name: `Scan org ${suffix}` },
+  })
+  const site = await prisma.site.create({
+    data: {
+      slug: `scan-site-${suffix}`,
+      siteName: `Fixture ${suffix}`,
+      rootUri,
+      organisationId: organisation.id,
+      maximumPageLimitPerScan: options.pageLimit ?? 100,
+    },
+  })
+  for (const { word, language } of options.dictionaryWords ?? []) {
+    const dictionary =
+      (await prisma.dictionary.findFirst({ where: { siteId: site.id, language } })) ??
+      (await prisma.dictionary.create({ data: { siteId: site.id, language } }))
+    await prisma.dictionaryWord.create({ data: { dictionaryId: dictionary.id, word } })
+  }
+  return site
+}
+
+/** Creates a site scan and puts its discovery job on the queue, as the API does. */
+export async function startSiteScan(
+  prisma: PrismaClient,
+  siteId: string,
+  pageLimit: number,
+  redisUrl: string,
+  prefix: string,
+) {
+  const scan = await prisma.scan.create({ data: { siteId, kind: 'site', pageLimit } })
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
+  const queue = new Queue(SCAN_QUEUE_NAMES.scans, { connection, prefix })
+  await queue.add(
+    SCAN_JOB_NAMES.scanSite,
+    { scanId: scan.id },
+    { jobId: `scan-site-${scan.id}`, attempts: 3 },
+  )
+  await queue.close()
+  await connection.quit()
+  return scan
+}
+
+export async function waitForScanState(
+  prisma: PrismaClient,
+  scanId: string,
+  predicate: (scan: {
+    state: string
+    pagesScanned: number
+    pagesFailed: number
+    pagesQueued: number
+  }) => boolean,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const scan = await prisma.scan.findUniqueOrThrow({ where: { id: scanId } })
+    if (predicate(scan)) return scan
+    if (scan.state === 'failed') throw new Error(`scan failed: ${scan.error}`)
+    if (Date.now() > deadline) throw new Error(`timed out waiting for scan: ${JSON.stringify(scan)}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}

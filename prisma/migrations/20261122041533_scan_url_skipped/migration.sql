@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "ScanUrlState" ADD VALUE 'skipped';
