@@ -1,13 +1,17 @@
 /**
- * Entry of the child process that runs one Lighthouse audit (forked by run-lighthouse.ts). Lighthouse keeps
- * global state (two runs in one process fail), so every run gets a fresh process and its own Chromium;
- * the process always exits, and the parent kills it, and its Chromium, if it hangs.
+ * Entry of the child process that runs one Lighthouse audit (forked by run-lighthouse.ts with Chromium's
+ * path as its argument). Lighthouse keeps global state (two runs in one process fail), so every run gets a
+ * fresh process and its own Chromium. The child gets ready before it has work (Chromium started, Lighthouse
+ * and its audit modules loaded), runs one request, and exits; it also exits, with its Chromium, when the
+ * parent goes away, and the parent kills both if it hangs.
  */
-import { launch } from 'chrome-launcher'
+import { type LaunchedChrome, launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { buildLighthouseConfig } from './config.js'
+import { initializeConfig } from 'lighthouse/core/config/config.js'
+import log from 'lighthouse-logger'
+import { buildLighthouseConfig, buildTunedConfig } from './config.js'
 import type { Lhr } from './map-lhr.js'
-import type { ChildMessage, ChildRequest } from './protocol.js'
+import { type ChildMessage, type ChildRequest, RUN_ID_FLAG } from './protocol.js'
 
 type LighthouseLocale = NonNullable<NonNullable<Parameters<typeof lighthouse>[1]>['locale']>
 
@@ -26,41 +30,65 @@ export const CHROMIUM_FLAGS = [
 
 function send(message: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
-    if (!process.send) return resolve()
+    if (!process.send || !process.connected) return resolve()
     process.send(message, () => resolve())
   })
 }
 
-async function runOnce(request: ChildRequest): Promise<void> {
-  // chrome-launcher picks a free --remote-debugging-port and a fresh temporary user-data dir, and removes it.
-  const chrome = await launch({
-    chromePath: request.chromiumPath,
-    chromeFlags: CHROMIUM_FLAGS,
-    logLevel: 'silent',
-  })
-  try {
-    if (chrome.pid) await send({ type: 'chromium-started', pid: chrome.pid })
-    const started = performance.now()
-    const runnerResult = await lighthouse(
-      request.url,
-      { port: chrome.port, logLevel: 'error', output: 'json', locale: request.locale as LighthouseLocale },
-      buildLighthouseConfig(request.formFactor, request.mode),
-    )
-    const lighthouseMs = performance.now() - started
-    if (!runnerResult) throw new Error('Lighthouse returned no result')
-    const lhr = runnerResult.lhr as unknown as Lhr
-    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
-    await send({ type: 'result', lhr, lighthouseMs })
-  } finally {
-    chrome.kill()
-  }
+let chrome: LaunchedChrome | undefined
+
+function exit(code: number): never {
+  chrome?.kill()
+  process.exit(code)
 }
 
+async function prepare(chromiumPath: string, runId: string): Promise<LaunchedChrome> {
+  // chrome-launcher picks a free --remote-debugging-port and a fresh temporary user-data dir, and removes it.
+  // The run's id on Chromium's command line lets the parent find and kill it even before it knows its pid.
+  const launched = await launch({
+    chromePath: chromiumPath,
+    chromeFlags: [...CHROMIUM_FLAGS, `${RUN_ID_FLAG}=${runId}`],
+    logLevel: 'silent',
+  })
+  chrome = launched
+  if (launched.pid) await send({ type: 'chromium-started', pid: launched.pid })
+  // Resolving a config imports every audit and gatherer module (~1 s); done now, the run finds them loaded.
+  await initializeConfig('navigation', buildTunedConfig('desktop'))
+  return launched
+}
+
+async function run(launched: LaunchedChrome, request: ChildRequest): Promise<void> {
+  // Artifacts are read after the navigation and its trace have ended: the first one marks the page as loaded.
+  let loaded = false
+  log.events.on('status', (status: unknown[]) => {
+    if (loaded || typeof status[1] !== 'string' || !status[1].startsWith('Getting artifact')) return
+    loaded = true
+    void send({ type: 'page-loaded' })
+  })
+  const started = performance.now()
+  const runnerResult = await lighthouse(
+    request.url,
+    { port: launched.port, logLevel: 'error', output: 'json', locale: request.locale as LighthouseLocale },
+    buildLighthouseConfig(request.formFactor, request.mode),
+  )
+  const lighthouseMs = performance.now() - started
+  if (!runnerResult) throw new Error('Lighthouse returned no result')
+  const lhr = runnerResult.lhr as unknown as Lhr
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+  await send({ type: 'result', lhr, lighthouseMs })
+}
+
+async function fail(error: unknown): Promise<never> {
+  await send({ type: 'failure', message: error instanceof Error ? error.message : String(error) })
+  exit(1)
+}
+
+// The parent went away (exit, crash, kill): nobody wants the result, and Chromium must not outlive us.
+process.on('disconnect', () => exit(0))
+
+const chromiumPath = process.argv[2] ?? '/usr/bin/chromium'
+const ready = prepare(chromiumPath, process.argv[3] ?? 'unknown')
+ready.then(() => send({ type: 'ready' }), fail)
 process.once('message', (request: ChildRequest) => {
-  runOnce(request)
-    .then(() => process.exit(0))
-    .catch(async (error: unknown) => {
-      await send({ type: 'failure', message: error instanceof Error ? error.message : String(error) })
-      process.exit(1)
-    })
+  ready.then((launched) => run(launched, request)).then(() => exit(0), fail)
 })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LighthouseRunError, runLighthouse, runLighthouseRaw } from './run-lighthouse.js'
+import { findProcessesOfRun, LighthouseRunError, runLighthouse, runLighthouseRaw } from './run-lighthouse.js'
 
 // Real Lighthouse in real child processes with Debian's Chromium: each run takes seconds.
 const SLOW = 90_000
@@ -76,9 +76,10 @@ describe('runLighthouse', () => {
       const failure = error as LighthouseRunError
       expect(failure.message).toMatch(/did not finish within 8000 ms/)
       expect(failure.childPid).not.toBeNull()
-      expect(failure.chromiumPid).not.toBeNull()
       expect(await waitUntilGone(failure.childPid ?? 0)).toBe(true)
-      expect(await waitUntilGone(failure.chromiumPid ?? 0)).toBe(true)
+      // On a busy machine the timeout may strike before Chromium reported its pid: it is found by the run id.
+      if (failure.chromiumPid) expect(await waitUntilGone(failure.chromiumPid)).toBe(true)
+      for (const pid of findProcessesOfRun(failure.runId)) expect(await waitUntilGone(pid)).toBe(true)
     },
     SLOW,
   )

@@ -1,18 +1,18 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CategoryResult, PerformanceMetrics } from '@canopy/contracts'
 import type { LighthouseFormFactor, LighthouseMode } from './config.js'
 import { type Lhr, mapCategory, mapMetrics } from './map-lhr.js'
-import type { ChildMessage, ChildRequest } from './protocol.js'
+import { type ChildMessage, type ChildRequest, RUN_ID_FLAG } from './protocol.js'
 
 export interface RunLighthouseOptions {
   url: string
   formFactor: LighthouseFormFactor
   mode: LighthouseMode
-  /** default CHROMIUM_PATH, else /usr/bin/chromium */
-  chromiumPath?: string
-  /** the whole run, child start to result; default 120 s */
+  /** the whole run, from asking for a child to the result; default 120 s */
   timeoutMs?: number
   locale?: string
 }
@@ -27,9 +27,9 @@ export interface LighthouseResult {
 
 export interface RawLighthouseRun {
   lhr: Lhr
-  /** Lighthouse's own run, Chromium started */
+  /** Lighthouse's own run, Chromium already up */
   lighthouseMs: number
-  /** fork to result: process start, module loading, Chromium start and Lighthouse */
+  /** request to result, including a child's start when no ready one was waiting */
   totalMs: number
   childPid: number
   chromiumPid: number | null
@@ -42,9 +42,32 @@ export class LighthouseRunError extends Error {
     /** the processes the run had, all killed by the time this is thrown */
     readonly childPid: number | null,
     readonly chromiumPid: number | null,
+    /** the id on the run's Chromium command line (see findProcessesOfRun) */
+    readonly runId: string,
   ) {
     super(message)
   }
+}
+
+export interface LighthouseRunnerOptions {
+  /** default CHROMIUM_PATH, else /usr/bin/chromium */
+  chromiumPath?: string
+  /**
+   * Keep one child ready for the next run (Chromium started, Lighthouse loaded): a run then costs only
+   * Lighthouse's own time. It is still a fresh process per run. The next spare starts once the current run's
+   * page has loaded, so its start (seconds of CPU) never competes with a page load whose CPU time Lighthouse
+   * measures.
+   */
+  keepSpare?: boolean
+  /** a spare nobody takes within this is ended, so an idle worker holds no Chromium; default 60 s */
+  spareIdleMs?: number
+}
+
+export interface LighthouseRunner {
+  run(options: RunLighthouseOptions): Promise<LighthouseResult>
+  runRaw(options: RunLighthouseOptions): Promise<RawLighthouseRun>
+  /** ends the spare child, if any */
+  close(): void
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000
@@ -61,76 +84,185 @@ function killQuietly(pid: number | null | undefined, group = false): void {
   }
 }
 
-/**
- * Runs Lighthouse once in a fresh child process with its own Chromium and returns the raw result (LHR).
- * A crash, a failure message or a timeout rejects with LighthouseRunError; the child and its Chromium are
- * killed whatever happens, so a hung run leaves no process behind.
- */
-export function runLighthouseRaw(options: RunLighthouseOptions): Promise<RawLighthouseRun> {
-  const request: ChildRequest = {
-    url: options.url,
-    formFactor: options.formFactor,
-    mode: options.mode,
-    chromiumPath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    locale: options.locale ?? 'en-US',
-  }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    let chromiumPid: number | null = null
-    let settled = false
-    const child: ChildProcess = fork(CHILD_ENTRY, [], {
-      execArgv: ['--import', TSX_LOADER],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: process.env,
-    })
-    let stderr = ''
-    child.stderr?.on('data', (chunk: Buffer) => {
-      // Only the tail matters for an error message.
-      stderr = (stderr + chunk.toString()).slice(-2000)
-    })
-    const finish = (outcome: { run: RawLighthouseRun } | { error: string }) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      if ('run' in outcome) resolve(outcome.run)
-      else reject(new LighthouseRunError(outcome.error, child.pid ?? null, chromiumPid))
-      // chrome-launcher starts Chromium detached, in its own process group: kill the group.
-      killQuietly(chromiumPid, true)
-      killQuietly(chromiumPid)
-      if (child.exitCode === null) killQuietly(child.pid)
+/** Processes whose command line carries the run's id: the run's Chromium, whether or not its pid was reported. */
+export function findProcessesOfRun(runId: string): number[] {
+  const marker = `${RUN_ID_FLAG}=${runId}`
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) found.push(Number(entry))
+    } catch {
+      // gone meanwhile
     }
-    const timer = setTimeout(
-      () => finish({ error: `Lighthouse did not finish within ${timeoutMs} ms for ${options.url}` }),
-      timeoutMs,
-    )
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'chromium-started') chromiumPid = message.pid
-      else if (message.type === 'result') {
-        finish({
-          run: {
-            lhr: message.lhr,
-            lighthouseMs: message.lighthouseMs,
-            totalMs: performance.now() - started,
-            childPid: child.pid ?? 0,
-            chromiumPid,
-          },
-        })
-      } else if (message.type === 'failure') finish({ error: `Lighthouse failed: ${message.message}` })
-    })
-    child.on('error', (error) => finish({ error: `Lighthouse child process failed: ${error.message}` }))
-    child.on('exit', (code, signal) => {
-      finish({
-        error: `Lighthouse child process exited (${signal ?? `code ${code}`}) without a result: ${stderr.trim()}`,
-      })
-    })
-    child.send(request)
-  })
+  }
+  return found
 }
 
-/** Runs Lighthouse on one URL (see runLighthouseRaw) and maps its result to our categories and metrics. */
-export async function runLighthouse(options: RunLighthouseOptions): Promise<LighthouseResult> {
-  const { lhr } = await runLighthouseRaw(options)
+/** One forked child and what it has told us so far. */
+class LighthouseChild {
+  readonly process: ChildProcess
+  chromiumPid: number | null = null
+  exited = false
+  private stderr = ''
+  private listeners = new Set<(message: ChildMessage | { type: 'exit'; detail: string }) => void>()
+
+  readonly runId = randomUUID()
+
+  constructor(chromiumPath: string) {
+    this.process = fork(CHILD_ENTRY, [chromiumPath, this.runId], {
+      execArgv: ['--import', TSX_LOADER],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    })
+    this.process.stderr?.on('data', (chunk: Buffer) => {
+      // Only the tail matters for an error message.
+      this.stderr = (this.stderr + chunk.toString()).slice(-2000)
+    })
+    this.process.on('message', (message: ChildMessage) => {
+      if (message.type === 'chromium-started') this.chromiumPid = message.pid
+      for (const listener of this.listeners) listener(message)
+    })
+    const onGone = (detail: string) => {
+      this.exited = true
+      for (const listener of this.listeners) listener({ type: 'exit', detail })
+    }
+    this.process.on('exit', (code, signal) => onGone(`${signal ?? `code ${code}`}: ${this.stderr.trim()}`))
+    this.process.on('error', (error) => onGone(error.message))
+  }
+
+  get pid(): number {
+    return this.process.pid ?? 0
+  }
+
+  /** A spare must not keep the parent alive: the worker exits when its work is done, the child follows. */
+  detach(): void {
+    this.process.unref()
+    ;(this.process.channel as { unref?: () => void } | undefined)?.unref?.()
+    ;(this.process.stderr as { unref?: () => void } | null)?.unref?.()
+  }
+
+  attach(): void {
+    this.process.ref()
+    ;(this.process.channel as { ref?: () => void } | undefined)?.ref?.()
+  }
+
+  listen(listener: (message: ChildMessage | { type: 'exit'; detail: string }) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /**
+   * chrome-launcher starts Chromium detached, in its own process group: kill the child first (it can start
+   * nothing more), then every group of a Chromium of this run, found by pid or by the run id.
+   */
+  kill(): void {
+    if (!this.exited) killQuietly(this.process.pid)
+    const browsers = new Set([
+      ...(this.chromiumPid ? [this.chromiumPid] : []),
+      ...findProcessesOfRun(this.runId),
+    ])
+    for (const pid of browsers) {
+      killQuietly(pid, true)
+      killQuietly(pid)
+    }
+  }
+}
+
+/**
+ * Runs Lighthouse, each run in a fresh child process with its own Chromium. A crash, a failure or a timeout
+ * rejects with LighthouseRunError; the child and its Chromium are killed whatever happens, so a hung run
+ * leaves no process behind.
+ */
+export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = {}): LighthouseRunner {
+  const chromiumPath = runnerOptions.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  const spareIdleMs = runnerOptions.spareIdleMs ?? 60_000
+  let spare: { child: LighthouseChild; idleTimer: NodeJS.Timeout } | undefined
+
+  const startSpare = () => {
+    const child = new LighthouseChild(chromiumPath)
+    child.detach()
+    const idleTimer = setTimeout(() => {
+      if (spare?.child === child) spare = undefined
+      child.kill()
+    }, spareIdleMs)
+    idleTimer.unref()
+    spare = { child, idleTimer }
+  }
+
+  const takeChild = (): LighthouseChild => {
+    const taken = spare
+    spare = undefined
+    if (taken) clearTimeout(taken.idleTimer)
+    const child = taken && !taken.child.exited ? taken.child : new LighthouseChild(chromiumPath)
+    if (taken && taken.child !== child) taken.child.kill()
+    child.attach()
+    return child
+  }
+
+  const runRaw = (options: RunLighthouseOptions): Promise<RawLighthouseRun> => {
+    const request: ChildRequest = {
+      url: options.url,
+      formFactor: options.formFactor,
+      mode: options.mode,
+      locale: options.locale ?? 'en-US',
+    }
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    const started = performance.now()
+    const child = takeChild()
+    const replenish = () => {
+      if (runnerOptions.keepSpare && !spare) startSpare()
+    }
+    return new Promise((resolve, reject) => {
+      let settled = false
+      const finish = (outcome: { run: RawLighthouseRun } | { error: string }) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        stopListening()
+        child.kill()
+        replenish()
+        if ('run' in outcome) resolve(outcome.run)
+        else reject(new LighthouseRunError(outcome.error, child.pid || null, child.chromiumPid, child.runId))
+      }
+      const timer = setTimeout(
+        () => finish({ error: `Lighthouse did not finish within ${timeoutMs} ms for ${options.url}` }),
+        timeoutMs,
+      )
+      const stopListening = child.listen((message) => {
+        if (message.type === 'result') {
+          finish({
+            run: {
+              lhr: message.lhr,
+              lighthouseMs: message.lighthouseMs,
+              totalMs: performance.now() - started,
+              childPid: child.pid,
+              chromiumPid: child.chromiumPid,
+            },
+          })
+        } else if (message.type === 'page-loaded') replenish()
+        else if (message.type === 'failure') finish({ error: `Lighthouse failed: ${message.message}` })
+        else if (message.type === 'exit') {
+          finish({ error: `Lighthouse child process exited without a result (${message.detail})` })
+        }
+      })
+      if (child.exited) finish({ error: 'Lighthouse child process exited before its run' })
+      else child.process.send(request)
+    })
+  }
+
+  return {
+    runRaw,
+    run: async (options) => mapResult((await runRaw(options)).lhr),
+    close: () => {
+      if (!spare) return
+      clearTimeout(spare.idleTimer)
+      spare.child.kill()
+      spare = undefined
+    },
+  }
+}
+
+function mapResult(lhr: Lhr): LighthouseResult {
   return {
     performance: mapCategory(lhr, 'performance'),
     seo: mapCategory(lhr, 'seo'),
@@ -138,4 +270,18 @@ export async function runLighthouse(options: RunLighthouseOptions): Promise<Ligh
     metrics: mapMetrics(lhr),
     lighthouseVersion: lhr.lighthouseVersion,
   }
+}
+
+/** One Lighthouse run in a fresh child, nothing kept ready afterwards (see createLighthouseRunner). */
+export function runLighthouseRaw(
+  options: RunLighthouseOptions & { chromiumPath?: string },
+): Promise<RawLighthouseRun> {
+  return createLighthouseRunner({ chromiumPath: options.chromiumPath }).runRaw(options)
+}
+
+/** Runs Lighthouse on one URL in a fresh child and maps its result to our categories and metrics. */
+export async function runLighthouse(
+  options: RunLighthouseOptions & { chromiumPath?: string },
+): Promise<LighthouseResult> {
+  return mapResult((await runLighthouseRaw(options)).lhr)
 }
