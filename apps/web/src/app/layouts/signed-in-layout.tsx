@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { Button, Dialog, DialogTrigger, Heading, Link, Modal, ModalOverlay } from 'react-aria-components'
 import { Outlet, useLocation } from 'react-router'
 import { Icon } from '@/components/ui/icon'
@@ -20,6 +20,19 @@ import { STORAGE_KEYS, useStoredValue, writeStoredValue } from '@/lib/local-stor
 import { parseSitePath } from '@/lib/site-paths'
 import styles from './signed-in-layout.module.css'
 
+/** The header's scan-progress widget loads after the frame: the page never waits for it. */
+const ScanProgress = lazy(() =>
+  import('@/features/scans/components/scan-progress').then((module) => ({ default: module.ScanProgress })),
+)
+
+function HeaderScanProgress({ tone }: { tone?: 'light' | 'dark' }) {
+  return (
+    <Suspense fallback={null}>
+      <ScanProgress tone={tone} />
+    </Suspense>
+  )
+}
+
 /** platform.md §4: the sidebar is expanded unless the user collapsed it, and remembers the choice. */
 function useSidebarCollapsed(): [boolean, () => void] {
   const collapsed = useStoredValue(STORAGE_KEYS.sidebarExpanded) === 'false'
@@ -32,31 +45,34 @@ function SmallScreenMenu(props: Omit<SidebarProps, 'mode'>) {
       <Link href="/" className={styles.topbarHome} aria-label="Canopy home">
         <Logo tone="dark" />
       </Link>
-      <DialogTrigger>
-        <Button className={styles.menuButton}>
-          <Icon name="menu" />
-          Menu
-        </Button>
-        <ModalOverlay isDismissable className={styles.drawerOverlay}>
-          <Modal className={styles.drawer}>
-            <Dialog className={styles.drawerDialog}>
-              {({ close }) => (
-                <>
-                  <div className={styles.drawerHeader}>
-                    <Heading slot="title">Menu</Heading>
-                    <Button className={styles.drawerClose} onPress={close} aria-label="Close menu">
-                      <Icon name="close" />
-                    </Button>
-                  </div>
-                  <div className={styles.drawerBody}>
-                    <Sidebar {...props} mode="drawer" onNavigate={close} />
-                  </div>
-                </>
-              )}
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
-      </DialogTrigger>
+      <div className={styles.topbarActions}>
+        <HeaderScanProgress tone="dark" />
+        <DialogTrigger>
+          <Button className={styles.menuButton}>
+            <Icon name="menu" />
+            Menu
+          </Button>
+          <ModalOverlay isDismissable className={styles.drawerOverlay}>
+            <Modal className={styles.drawer}>
+              <Dialog className={styles.drawerDialog}>
+                {({ close }) => (
+                  <>
+                    <div className={styles.drawerHeader}>
+                      <Heading slot="title">Menu</Heading>
+                      <Button className={styles.drawerClose} onPress={close} aria-label="Close menu">
+                        <Icon name="close" />
+                      </Button>
+                    </div>
+                    <div className={styles.drawerBody}>
+                      <Sidebar {...props} mode="drawer" onNavigate={close} />
+                    </div>
+                  </>
+                )}
+              </Dialog>
+            </Modal>
+          </ModalOverlay>
+        </DialogTrigger>
+      </div>
     </header>
   )
 }
@@ -100,6 +116,11 @@ export function Component() {
         <SmallScreenMenu {...sidebarProps} />
       )}
       <main id="main" tabIndex={-1} className={styles.content}>
+        {isDesktop ? (
+          <div className={styles.contentHeader}>
+            <HeaderScanProgress />
+          </div>
+        ) : null}
         <SmallScreenNotice />
         <NetworkHealthNotice />
         <div className={styles.inner}>

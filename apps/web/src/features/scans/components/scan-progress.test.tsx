@@ -1,0 +1,112 @@
+import type { ActiveScan } from '@canopy/contracts'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { findAxeViolations } from '@/testing/axe'
+import { installFakeApi, reply } from '@/testing/fake-api'
+import { renderWithRouter } from '@/testing/render'
+import { getActiveScansQueryOptions } from '../api/get-active-scans'
+import { formatScanPercent, ScanProgress } from './scan-progress'
+
+function makeActiveScan(overrides: Partial<ActiveScan> = {}): ActiveScan {
+  return {
+    id: 'scan-1',
+    originalConfig: { sys: { id: 'site-1', slug: 'demo-site' }, siteName: 'Canopy Demo Site' },
+    rootUri: 'http://127.0.0.1:8090/',
+    qaFinished: 7,
+    qaEnqueued: 24,
+    progress: 29.166666,
+    pageCount: 24,
+    individualScan: false,
+    isMultiple: false,
+    isRootKey: true,
+    individualUrl: null,
+    individualPageTitle: null,
+    ...overrides,
+  }
+}
+
+function renderWidget(scans: ActiveScan[]) {
+  const api = installFakeApi({ 'GET /api/v1/scans': reply(scans) })
+  const result = renderWithRouter(
+    <>
+      <header>
+        <ScanProgress />
+      </header>
+      <main>
+        <p>Page content</p>
+      </main>
+    </>,
+  )
+  return { ...result, api }
+}
+
+describe('header scan progress', () => {
+  it('polls GET /api/v1/scans every 10 s with a 10 s stale time', () => {
+    const options = getActiveScansQueryOptions()
+    expect(options.refetchInterval).toBe(10_000)
+    expect(options.staleTime).toBe(10_000)
+  })
+
+  it('shows percent to two decimals', () => {
+    expect(formatScanPercent(29.166666)).toBe('29.17%')
+    expect(formatScanPercent(100)).toBe('100.00%')
+    expect(formatScanPercent(0)).toBe('0.00%')
+  })
+
+  it('lists the active scans with site, root URI or page, percent and pages, and closes by toggle, Escape and outside click', async () => {
+    const events = userEvent.setup()
+    const { api } = renderWidget([
+      makeActiveScan(),
+      makeActiveScan({
+        id: 'scan-2',
+        individualScan: true,
+        individualUrl: 'http://127.0.0.1:8090/contact.html',
+        individualPageTitle: 'Contact us',
+        progress: 50,
+        qaFinished: 1,
+        qaEnqueued: 2,
+      }),
+    ])
+    const toggle = await screen.findByRole('button', { name: /^Active scans/ })
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Active scans 2 running'))
+    expect(api.callsTo('GET /api/v1/scans')[0]?.credentials).toBe('include')
+
+    await events.click(toggle)
+    const dialog = await screen.findByRole('dialog', { name: 'Active scans' })
+    const [site, page] = within(dialog).getAllByRole('listitem')
+    if (!site || !page) throw new Error('two scans expected')
+    expect(within(site).getByRole('progressbar', { name: 'Canopy Demo Site' })).toHaveAttribute(
+      'aria-valuetext',
+      '29.17%, 7 of 24 pages',
+    )
+    expect(site).toHaveTextContent('http://127.0.0.1:8090/')
+    expect(site).toHaveTextContent('29.17%')
+    expect(site).toHaveTextContent('7 / 24 pages')
+    expect(page).toHaveTextContent('Contact us (http://127.0.0.1:8090/contact.html)')
+    expect(page).toHaveTextContent('50.00%')
+    expect(await findAxeViolations()).toEqual([])
+
+    await events.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(toggle).toHaveFocus())
+
+    await events.click(toggle)
+    await screen.findByRole('dialog', { name: 'Active scans' })
+    await events.click(toggle)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    await events.click(toggle)
+    await screen.findByRole('dialog', { name: 'Active scans' })
+    await events.click(screen.getByText('Page content'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('says when no scan is running', async () => {
+    const events = userEvent.setup()
+    renderWidget([])
+    await events.click(await screen.findByRole('button', { name: /^Active scans/ }))
+    expect(await screen.findByText('No scans are running.')).toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
+  })
+})
