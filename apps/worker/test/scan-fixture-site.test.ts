@@ -181,6 +181,12 @@ describe('site scan of the fixture site', () => {
       })
       expect(contact?.valid, problem.name).toBe(false)
     }
+    for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'documents')) {
+      const document = await prisma.document.findFirst({
+        where: { siteId: outcome.site.id, url: new URL(problem.path, fixture.url).toString() },
+      })
+      expect(document?.isScanned, problem.name).toBe(true)
+    }
     const orphans = await prisma.page.findMany({ where: { siteId: outcome.site.id, isOrphaned: true } })
     expect(orphans.map((page) => pathOf(page.url))).toEqual([...ORPHANED_PAGES])
     const orphanIssue = await prisma.pageIssue.findFirst({

@@ -1,10 +1,64 @@
 import { FinalizeScanPayloadSchema, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
+import type { PrismaClient } from '@canopy/db'
+import { analysePdf } from '../audits/documents/index.js'
 import { checkLinks } from '../audits/links/index.js'
 import { finalizeScanData, linksOfScan, storeLinkChecks } from '../storage/finalize.js'
 import { isReadyToFinalize, readCounts } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
 import { enqueueQueuedPages } from './scan-enqueue.js'
-import { getScanRuntime } from './scan-runtime.js'
+import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
+
+const MAX_PDF_BYTES = 50 * 1024 * 1024
+
+/** The PDFs this scan's pages link to, each fetched through the guard once and read (audits/documents). */
+async function analyseScanDocuments(
+  prisma: PrismaClient,
+  runtime: ScanRuntime,
+  scanId: string,
+  logger: { warn: (o: object, m: string) => void },
+) {
+  const documents = await prisma.document.findMany({
+    where: {
+      kind: 'pdf',
+      occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } },
+    },
+  })
+  let analysed = 0
+  for (const document of documents) {
+    try {
+      const response = await runtime.guard.fetch(document.url, {
+        headers: { 'user-agent': runtime.config.userAgent },
+        signal: AbortSignal.timeout(runtime.config.linkCheckTimeoutMs * 2),
+      })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      if (bytes.byteLength > MAX_PDF_BYTES) throw new Error('too large to analyse')
+      const pdf = await analysePdf(bytes)
+      await prisma.document.update({
+        where: { id: document.id },
+        data: {
+          title: pdf.title,
+          author: pdf.author,
+          language: pdf.language,
+          pageCount: pdf.pageCount,
+          size: pdf.size,
+          documentCreatedAt: pdf.createdAt,
+          documentModifiedAt: pdf.modifiedAt,
+          isTagged: pdf.isTagged,
+          isScanned: pdf.isScanned,
+          accessibilityScore: pdf.accessibilityScore,
+          checkedAt: new Date(),
+        },
+      })
+      analysed++
+    } catch (error) {
+      // An unreadable or unreachable PDF stays listed, unanalysed; the link checker reports it if broken.
+      logger.warn({ url: document.url, err: error }, 'document not analysed')
+      await prisma.document.update({ where: { id: document.id }, data: { checkedAt: new Date() } })
+    }
+  }
+  return analysed
+}
 
 /**
  * Runs when every page (and Lighthouse run) of a scan is done: link checks of every distinct URL once,
@@ -52,6 +106,7 @@ export const finalizeScanJob = defineJob({
         ]),
       ),
     )
+    const documentsAnalysed = await analyseScanDocuments(prisma, runtime, scanId, logger)
     const summary = await finalizeScanData(prisma, scanId)
     const scan = await prisma.scan.update({
       where: { id: scanId },
@@ -59,7 +114,10 @@ export const finalizeScanJob = defineJob({
     })
     if (scan.siteId)
       await prisma.site.update({ where: { id: scan.siteId }, data: { firstScanCompleted: true } })
-    logger.info({ scanId, links: links.length, ms: Date.now() - started, ...summary }, 'scan finalized')
-    return { links: links.length, ...summary }
+    logger.info(
+      { scanId, links: links.length, documentsAnalysed, ms: Date.now() - started, ...summary },
+      'scan finalized',
+    )
+    return { links: links.length, documentsAnalysed, ...summary }
   },
 })

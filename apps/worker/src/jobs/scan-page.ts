@@ -83,7 +83,7 @@ export const scanPageJob = defineJob({
         data: {
           state: 'running',
           startedAt: new Date(),
-          lighthouseEnabled: scan.lighthouseEnabled && runtime.config.lighthouseEnabled,
+          lighthouseEnabled: scan.lighthouseEnabled && runtime.lighthousePages,
         },
       })
     }
@@ -184,7 +184,7 @@ export const scanPageJob = defineJob({
         })
       }
     }
-    const lighthouse = !!audit && scan.lighthouseEnabled && runtime.config.lighthouseEnabled
+    const lighthouse = !!audit && scan.lighthouseEnabled && runtime.lighthousePages
     const pageId = await prisma.$transaction(
       async (tx) => {
         const id = audit

@@ -17,16 +17,17 @@ export interface ScanRuntime {
   redis: Redis
   queue(name: ScanQueueName): Queue
   artifactsRoot: string
+  /** scan pages get lighthouse-page jobs: Lighthouse on (SCAN_LIGHTHOUSE) and a worker defines that job */
+  lighthousePages: boolean
 }
 
 let runtime: ScanRuntime | null = null
 let runtimeConfig: WorkerConfig | null = null
+let lighthouseJobRegistered = false
 
 export function configureScanRuntime(config: WorkerConfig, options: { lighthouseJobRegistered: boolean }) {
-  runtimeConfig = {
-    ...config,
-    lighthouseEnabled: config.lighthouseEnabled && options.lighthouseJobRegistered,
-  }
+  runtimeConfig = config
+  lighthouseJobRegistered = options.lighthouseJobRegistered
 }
 
 export function getScanRuntime(): ScanRuntime {
@@ -40,6 +41,7 @@ export function getScanRuntime(): ScanRuntime {
     browser: new SharedBrowser({ executablePath: config.chromiumPath, userAgent: config.userAgent }),
     guard: createAddressGuard({ allowHosts: config.allowHosts }),
     redis,
+    lighthousePages: config.lighthouseEnabled && lighthouseJobRegistered,
     artifactsRoot: artifactsRoot(config.artifactsDir ? { ARTIFACTS_DIR: config.artifactsDir } : {}),
     queue(name) {
       let queue = queues.get(name)

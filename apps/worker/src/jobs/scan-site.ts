@@ -53,7 +53,7 @@ export const scanSiteJob = defineJob({
       data: {
         state: 'running',
         startedAt: new Date(),
-        lighthouseEnabled: scan.lighthouseEnabled && runtime.config.lighthouseEnabled,
+        lighthouseEnabled: scan.lighthouseEnabled && runtime.lighthousePages,
       },
     })
     const rootUrl = normalizeUrl(site.rootUri)

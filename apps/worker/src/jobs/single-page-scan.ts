@@ -10,6 +10,7 @@ import type { Prisma } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { checkLinks } from '../audits/links/index.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
+import { runLighthouse } from '../lighthouse/index.js'
 import { auditPage } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
@@ -73,12 +74,28 @@ export const singlePageScanJob = defineJob({
         ],
       })
       await progress('lighthouse', 60)
+      // Lighthouse runs in its own process and Chromium; a failure leaves performance unmeasured rather
+      // than failing the accessibility, SEO and content results the user is waiting for.
+      let performance = NOT_MEASURED
+      if (runtime.config.lighthouseEnabled) {
+        try {
+          const lighthouse = await runLighthouse({
+            url,
+            formFactor: 'desktop',
+            mode: 'tuned',
+            chromiumPath: runtime.config.chromiumPath,
+          })
+          performance = lighthouse.performance
+        } catch (error) {
+          logger.warn({ url, err: error }, 'lighthouse failed in a single page scan')
+        }
+      }
       const result: SinglePageScanResult = {
         pageTitle: audit.title ?? url,
         url,
         accessibility: audit.accessibility,
         seo: audit.seo,
-        performance: NOT_MEASURED,
+        performance,
         contentquality,
       }
       await progress('storing', 95)

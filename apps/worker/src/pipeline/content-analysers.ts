@@ -1,30 +1,13 @@
 import type { PrismaClient } from '@canopy/db'
 import { extractContacts } from '../audits/contacts/index.js'
+import { classifyDocumentUrl } from '../audits/documents/index.js'
 import { measureReadability } from '../audits/readability/index.js'
 import { createSpellChecker } from '../audits/spelling/index.js'
 import type { ContentAnalysers } from './audit-page.js'
 
-/** Extensions per kind from the spec's constants.json (documents.kinds); archives also take the usual others. */
-const DOCUMENT_EXTENSIONS: Record<string, string[]> = {
-  pdf: ['.pdf'],
-  doc: ['.doc', '.docx', '.docm', '.dot', '.dotm', '.xps'],
-  spreadsheet: ['.xls', '.xlsb', '.xlsm', '.xlsx', '.xlt', '.xltm', '.xlw'],
-  powerpoint: ['.pps', '.ppsm', '.ppsx', '.ppt', '.pptm', '.pptx'],
-  archive: ['.rar', '.zip', '.7z', '.tar', '.gz', '.tgz', '.bz2'],
-  media: ['.mp3', '.mp4', '.m4a', '.m4v', '.wav', '.ogg', '.oga', '.webm', '.mov', '.avi', '.flac', '.aac'],
-}
-
+/** Documents by the spec's extensions (audits/documents); anything else a crawler may load as a page. */
 function classifyByExtension(url: string): string | null {
-  let pathname: string
-  try {
-    pathname = new URL(url).pathname.toLowerCase()
-  } catch {
-    return null
-  }
-  for (const [kind, extensions] of Object.entries(DOCUMENT_EXTENSIONS)) {
-    if (extensions.some((extension) => pathname.endsWith(extension))) return kind
-  }
-  return null
+  return classifyDocumentUrl(url)
 }
 
 /** The site's custom dictionary words: the global dictionary's and the given language's. */
