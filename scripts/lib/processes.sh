@@ -136,3 +136,13 @@ reachable_host() {
     *) echo "$1" ;;
   esac
 }
+
+# start_fixture_site NAME HOST PORT EXTERNAL_PORT: serves the fixture web site (tests/fixtures/site, the demo
+# site scans run against offline) in the background like the API and worker, its partner site on
+# EXTERNAL_PORT, and waits until it answers.
+start_fixture_site() {
+  local name=$1 host=$2 port=$3 external_port=$4
+  start_app_process "$name" FIXTURE_SITE_HOST="$host" FIXTURE_SITE_PORT="$port" \
+    FIXTURE_SITE_EXTERNAL_PORT="$external_port" pnpm exec tsx tests/fixtures/site/cli.ts
+  wait_for_health "http://$(reachable_host "$host"):$port/robots.txt" 30 "$name"
+}
