@@ -1,5 +1,6 @@
 import type { RegisteredJob } from './define-job.js'
 import { finalizeScanJob } from './finalize-scan.js'
+import { lighthousePageJob } from './lighthouse-page.js'
 import { purgeExpiredSessionsJob } from './purge-expired-sessions.js'
 import { scanPageJob } from './scan-page.js'
 import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
@@ -13,4 +14,5 @@ export const ALL_JOBS: RegisteredJob[] = [
   scanPageJob,
   finalizeScanJob,
   singlePageScanJob,
+  lighthousePageJob,
 ]

@@ -1,0 +1,29 @@
+import { LighthousePagePayloadSchema, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
+import { createLighthouseRunner, type LighthouseRunner } from '../lighthouse/index.js'
+import { defineJob } from './define-job.js'
+import { runLighthousePage } from './lighthouse-page.handler.js'
+
+let runner: LighthouseRunner | undefined
+
+/**
+ * One runner per worker process, made on the first job: it keeps a child ready (Chromium up, Lighthouse
+ * loaded) so the next page pays only Lighthouse's own time. The spare is ended after a minute without work
+ * and goes with the process.
+ */
+function getRunner(): LighthouseRunner {
+  runner ??= createLighthouseRunner({ keepSpare: true })
+  return runner
+}
+
+/**
+ * Lighthouse on one page of a scan, on its own queue so its CPU-heavy runs (one child process and one
+ * Chromium each) are limited by LIGHTHOUSE_CONCURRENCY, not by the page pipeline's concurrency.
+ */
+export const lighthousePageJob = defineJob({
+  name: SCAN_JOB_NAMES.lighthousePage,
+  queue: SCAN_QUEUE_NAMES.lighthouse,
+  payloadSchema: LighthousePagePayloadSchema,
+  // A crash or a hang of one run is often a one-off (memory pressure): retry twice, spaced out.
+  options: { attempts: 3, backoff: { type: 'exponential', delay: 15_000 } },
+  handle: (payload, context) => runLighthousePage(payload, context, (options) => getRunner().run(options)),
+})
