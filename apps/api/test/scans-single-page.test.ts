@@ -21,7 +21,9 @@ import { SNAPSHOT_CONTENT_SECURITY_POLICY } from '../src/routes/scans/artifact-r
 import { SCAN_NOT_FOUND_MESSAGE } from '../src/services/scan-service.js'
 import {
   DEFAULT_SINGLE_PAGE_SCAN_MS,
+  MAX_ACTIVE_SINGLE_PAGE_SCANS,
   PAGE_URL_REQUIRED_MESSAGE,
+  TOO_MANY_SINGLE_PAGE_SCANS_MESSAGE,
   UNKNOWN_SITE_CONFIG_MESSAGE,
 } from '../src/services/scan-single-page-service.js'
 import { createSessionCookie, createTestSite, createTestUser } from './factories.js'
@@ -237,6 +239,28 @@ describe('POST /api/v1/scans', () => {
     })
     expect(unknownConfig.statusCode).toBe(400)
     expect(unknownConfig.json().errors).toEqual({ config: UNKNOWN_SITE_CONFIG_MESSAGE })
+  })
+})
+
+describe('single-page scans per user', () => {
+  it('refuses a scan with 429 while the user already has the maximum waiting or running', async () => {
+    const { prisma, queues } = testApp.app
+    const { user, cookie } = await signedInUser()
+    await prisma.scan.createMany({
+      data: Array.from({ length: MAX_ACTIVE_SINGLE_PAGE_SCANS }, () => ({
+        kind: 'single_page' as const,
+        pageLimit: 1,
+        requestedById: user.id,
+      })),
+    })
+    const refused = await requestScan(cookie, { uri: 'https://busy.example.test/', useSocket: true })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().message).toBe(TOO_MANY_SINGLE_PAGE_SCANS_MESSAGE)
+
+    await prisma.scan.updateMany({ where: { requestedById: user.id }, data: { state: 'completed' } })
+    const accepted = await requestScan(cookie, { uri: 'https://busy.example.test/', useSocket: true })
+    expect(accepted.statusCode).toBe(200)
+    await queues.get(SCAN_QUEUE_NAMES.singlePageScans).remove(accepted.json().id)
   })
 })
 

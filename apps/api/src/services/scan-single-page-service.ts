@@ -5,6 +5,7 @@ import {
   type SinglePageScanResponseSchema,
 } from '@canopy/contracts'
 import {
+  countActiveSinglePageScans,
   createScan,
   findScanVisibleToUser,
   listRecentSinglePageScanDurations,
@@ -22,6 +23,9 @@ import { SCAN_NOT_FOUND_MESSAGE, SCAN_NOT_QUEUED_MESSAGE } from './scan-service.
 export const PAGE_URL_REQUIRED_MESSAGE = 'Page URL is required'
 export const PAGE_URL_WITH_CREDENTIALS_MESSAGE = 'Enter the page address without a user name or password.'
 export const UNKNOWN_SITE_CONFIG_MESSAGE = 'No site could be found with this alias.'
+/** Each scan holds a browser and Lighthouse for seconds: one user may not fill the queue for everyone. */
+export const MAX_ACTIVE_SINGLE_PAGE_SCANS = 5
+export const TOO_MANY_SINGLE_PAGE_SCANS_MESSAGE = `You already have ${MAX_ACTIVE_SINGLE_PAGE_SCANS} page scans waiting. Please wait for one to finish.`
 
 /** How long POST /api/v1/scans {useSocket: false} waits before answering with the id to wait on instead. */
 export const SINGLE_PAGE_SCAN_WAIT_MS = 120_000
@@ -75,6 +79,9 @@ export async function requestSinglePageScan(
     const access = await siteAccess.resolve(userId, body.config).catch(() => null)
     if (!access) throw badRequest('config', UNKNOWN_SITE_CONFIG_MESSAGE)
     siteId = access.siteId
+  }
+  if ((await countActiveSinglePageScans(prisma, userId)) >= MAX_ACTIVE_SINGLE_PAGE_SCANS) {
+    throw new HttpError(429, TOO_MANY_SINGLE_PAGE_SCANS_MESSAGE)
   }
   const scan = await createScan(prisma, {
     siteId,

@@ -97,6 +97,13 @@ export async function findPageTitles(
   return new Map(rows.map((row) => [`${row.siteId} ${row.url}`, row.title]))
 }
 
+/** Single-page scans the user asked for that are still queued or running. */
+export function countActiveSinglePageScans(db: DbClient, userId: string) {
+  return db.scan.count({
+    where: { requestedById: userId, kind: 'single_page', state: { in: [...ACTIVE_STATES] } },
+  })
+}
+
 /** How long the last `take` single-page scans ran, newest first (for the queue estimate). */
 export async function listRecentSinglePageScanDurations(db: DbClient, take: number): Promise<number[]> {
   const rows = await db.scan.findMany({
