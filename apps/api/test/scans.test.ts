@@ -14,7 +14,7 @@ import {
   createTestSite,
   createTestUser,
 } from './factories.js'
-import { useTestApp } from './helper.js'
+import { buildTestApp, useTestApp } from './helper.js'
 
 /** Site, section and page scans through the API: the Scan rows, the BullMQ jobs, and what is read back. */
 const getApp = useTestApp()
@@ -458,5 +458,19 @@ describe('scheduled scans', () => {
     expect(schedulers).toHaveLength(siteCount)
     expect(new Set(schedulers.map((scheduler) => scheduler.key)).size).toBe(siteCount)
     expect((await schedulersOf(kept.id))[0]).toMatchObject({ pattern: '15 4 * * 2' })
+  })
+
+  it('a starting API gives sites that have no scheduler yet theirs', async () => {
+    const { app } = await getApp()
+    const site = await createTestSite(app.prisma)
+    expect(await schedulersOf(site.id)).toEqual([])
+    const started = await buildTestApp()
+    try {
+      await expect
+        .poll(async () => (await schedulersOf(site.id)).length, { timeout: 10_000, interval: 100 })
+        .toBe(1)
+    } finally {
+      await started.app.close()
+    }
   })
 })
