@@ -90,6 +90,10 @@ export function createSignedInRouter(queryClient: QueryClient) {
                 siteFeature,
               ],
             },
+            {
+              path: 'single-page-scan/:tabId?',
+              lazy: load(queryClient, () => import('./routes/app/single-page-scan')),
+            },
             { path: 'oauth/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
             { path: 'sso/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
             serverErrorRoute(queryClient),
