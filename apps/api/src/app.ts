@@ -87,9 +87,15 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
 }
 
 /** Server options shared by the process entry and the tests. */
-export function createServerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions {
+export function createServerOptions(
+  logger: FastifyServerOptions['logger'],
+  trustProxy: Config['trustProxy'] = false,
+): FastifyServerOptions {
   return {
     logger,
+    // A hop count trusts that many proxies nearest to us (Fastify's types only take it as a function).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // Slow or stuck clients must not hold connections forever.
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
@@ -101,7 +107,7 @@ export function createServerOptions(logger: FastifyServerOptions['logger']): Fas
 
 /** A configured, not yet listening, application. fp makes its decorators visible on the returned instance. */
 export function buildApp(config: Config, logger: FastifyServerOptions['logger'] = false): FastifyInstance {
-  const app = Fastify(createServerOptions(logger))
+  const app = Fastify(createServerOptions(logger, config.trustProxy))
   app.register(fp(serviceApp, { name: 'canopy-api' }), { config })
   return app
 }

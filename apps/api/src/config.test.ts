@@ -34,6 +34,13 @@ describe('loadConfig', () => {
     ).toBe(false)
   })
 
+  it('reads TRUST_PROXY as off, on, a hop count or proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1')
+  })
+
   it('uses a reachable address in PUBLIC_URL when listening on every interface', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080')
   })

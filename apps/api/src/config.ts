@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   MAIL_DIR: optionalNonEmpty,
   MAIL_FROM: optionalNonEmpty,
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: optionalNonEmpty,
   SSO_PROVIDERS: optionalNonEmpty,
   ARTIFACTS_DIR: optionalNonEmpty,
 })
@@ -66,6 +67,8 @@ export interface Config {
   mailDir: string
   mailFrom: string
   loginRateLimitMax: number
+  /** Fastify's trustProxy: behind a reverse proxy the client address (rate limits, logs) comes from X-Forwarded-For */
+  trustProxy: boolean | number | string
   ssoProviders: SsoProvider[]
   /** where the worker leaves screenshots and HTML snapshots (packages/db artifacts layout) */
   artifactsDir: string
@@ -82,6 +85,14 @@ function parseSsoProviders(raw: string | undefined): SsoProvider[] {
   const parsed = z.array(SsoProviderSchema).safeParse(json)
   if (!parsed.success) throw new Error(`SSO_PROVIDERS is invalid: ${z.prettifyError(parsed.error)}`)
   return parsed.data
+}
+
+/** 'true'/'false', a number of proxy hops, or comma-separated proxy addresses/CIDRs. */
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (!raw || raw === 'false' || raw === '0') return false
+  if (raw === 'true') return true
+  if (/^\d+$/.test(raw)) return Number(raw)
+  return raw
 }
 
 /** Reads the configuration once at start; a wrong value stops the process with the variable named. */
@@ -113,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: path.resolve(vars.MAIL_DIR ?? path.join(REPO_ROOT, '.data/mail')),
     mailFrom: vars.MAIL_FROM ?? `Canopy <no-reply@${mailDomain}>`,
     loginRateLimitMax: vars.LOGIN_RATE_LIMIT_MAX,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     ssoProviders: parseSsoProviders(vars.SSO_PROVIDERS),
     artifactsDir: artifactsRoot({ ARTIFACTS_DIR: vars.ARTIFACTS_DIR }),
   }
