@@ -66,6 +66,8 @@ export interface LighthouseRunnerOptions {
 export interface LighthouseRunner {
   run(options: RunLighthouseOptions): Promise<LighthouseResult>
   runRaw(options: RunLighthouseOptions): Promise<RawLighthouseRun>
+  /** resolves once the spare child (if one is being made) is ready, or gone */
+  spareReady(): Promise<void>
   /** ends the spare child, if any */
   close(): void
 }
@@ -104,6 +106,7 @@ class LighthouseChild {
   readonly process: ChildProcess
   chromiumPid: number | null = null
   exited = false
+  ready = false
   private stderr = ''
   private listeners = new Set<(message: ChildMessage | { type: 'exit'; detail: string }) => void>()
 
@@ -120,6 +123,7 @@ class LighthouseChild {
     })
     this.process.on('message', (message: ChildMessage) => {
       if (message.type === 'chromium-started') this.chromiumPid = message.pid
+      if (message.type === 'ready') this.ready = true
       for (const listener of this.listeners) listener(message)
     })
     const onGone = (detail: string) => {
@@ -253,6 +257,17 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
   return {
     runRaw,
     run: async (options) => mapResult((await runRaw(options)).lhr),
+    spareReady: () =>
+      new Promise<void>((resolve) => {
+        const child = spare?.child
+        if (!child || child.ready || child.exited) return resolve()
+        const stop = child.listen((message) => {
+          if (message.type === 'ready' || message.type === 'exit' || message.type === 'failure') {
+            stop()
+            resolve()
+          }
+        })
+      }),
     close: () => {
       if (!spare) return
       clearTimeout(spare.idleTimer)
