@@ -46,7 +46,7 @@ export const scanPageJob = defineJob({
     if (!url || !scan?.site) return
     const urlHash = hashUrl(url)
     const entry = await prisma.scanUrl.findUnique({ where: { scanId_urlHash: { scanId, urlHash } } })
-    if (!entry || entry.state !== 'queued') return
+    if (entry?.state !== 'queued') return
     const rootUrl = normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri
     await prisma.$transaction(async (tx) => {
       await storePageFailure(

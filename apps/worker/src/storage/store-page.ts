@@ -49,7 +49,11 @@ export async function replacePageIssues(
   )
   // An audit id listed twice (a rule both failed and manual) would break the unique key: first one wins.
   const seen = new Set<string>()
-  const unique = rows.filter((row) => (seen.has(row.issueId) ? false : (seen.add(row.issueId), true)))
+  const unique = rows.filter((row) => {
+    if (seen.has(row.issueId)) return false
+    seen.add(row.issueId)
+    return true
+  })
   if (unique.length) await tx.pageIssue.createMany({ data: unique })
 }
 
