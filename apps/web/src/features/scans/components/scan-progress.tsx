@@ -60,7 +60,7 @@ export function ScanProgress({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
       <DialogTrigger>
         <Button className={styles.toggle}>
           <Icon name="clock" />
-          <span>Active scans</span>{' '}
+          <span className={styles.label}>Active scans</span>{' '}
           <span className={styles.badge}>
             {`${list.length} `}
             <span className="visually-hidden">running</span>
