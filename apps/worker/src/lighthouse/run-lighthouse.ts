@@ -68,6 +68,8 @@ export interface LighthouseRunner {
   runRaw(options: RunLighthouseOptions): Promise<RawLighthouseRun>
   /** resolves once the spare child (if one is being made) is ready, or gone */
   spareReady(): Promise<void>
+  /** makes a spare now (when keepSpare) and waits until it is ready */
+  warm(): Promise<void>
   /** ends the spare child, if any */
   close(): void
 }
@@ -254,20 +256,26 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
     })
   }
 
+  const spareReady = () =>
+    new Promise<void>((resolve) => {
+      const child = spare?.child
+      if (!child || child.ready || child.exited) return resolve()
+      const stop = child.listen((message) => {
+        if (message.type === 'ready' || message.type === 'exit' || message.type === 'failure') {
+          stop()
+          resolve()
+        }
+      })
+    })
+
   return {
     runRaw,
+    spareReady,
+    warm: () => {
+      if (runnerOptions.keepSpare && !spare) startSpare()
+      return spareReady()
+    },
     run: async (options) => mapResult((await runRaw(options)).lhr),
-    spareReady: () =>
-      new Promise<void>((resolve) => {
-        const child = spare?.child
-        if (!child || child.ready || child.exited) return resolve()
-        const stop = child.listen((message) => {
-          if (message.type === 'ready' || message.type === 'exit' || message.type === 'failure') {
-            stop()
-            resolve()
-          }
-        })
-      }),
     close: () => {
       if (!spare) return
       clearTimeout(spare.idleTimer)
