@@ -207,3 +207,21 @@ describe('site scan of the fixture site', () => {
     expect((await stat(path.join(artifactsDir, page.snapshotPath ?? ''))).size).toBeGreaterThan(500)
   })
 })
+
+describe('page scan of one fixture page', () => {
+  it('scans that page alone, with no discovery and no links followed', async () => {
+    const pageUrl = new URL(CLEAN_PAGES[0] ?? '/', fixture.url).toString()
+    const scan = await startSiteScan(
+      prisma,
+      outcome.site.id,
+      100,
+      config.redisUrl,
+      config.queuePrefix,
+      pageUrl,
+    )
+    const finished = await waitForScanState(prisma, scan.id, (row) => row.state === 'completed', 120_000)
+    const results = await prisma.pageResult.findMany({ where: { scanId: scan.id }, include: { page: true } })
+    expect(results.map((row) => row.page.url)).toEqual([pageUrl])
+    expect(finished.pagesScanned).toBe(1)
+  }, 150_000)
+})

@@ -34,7 +34,7 @@ export async function loadSectionRules(
 
 /**
  * Discovery of a site or section scan: robots.txt, the sitemap(s), the root page; every admitted URL
- * becomes a scan-page job. Safe to retry: the frontier admits each URL once and job ids are derived
+ * becomes a scan-page job. A page scan admits its one page. Safe to retry: the frontier admits each URL once and job ids are derived
  * from it.
  */
 export const scanSiteJob = defineJob({
@@ -56,6 +56,19 @@ export const scanSiteJob = defineJob({
         lighthouseEnabled: scan.lighthouseEnabled && runtime.lighthousePages,
       },
     })
+    if (scan.kind === 'page') {
+      // One page added by hand: that page alone, no robots/sitemap discovery (scan-page follows no links).
+      const pageUrl = scan.individualUrl ? normalizeUrl(scan.individualUrl) : null
+      if (!pageUrl) throw new UnrecoverableError(`page scan ${scanId} has no page address`)
+      await prisma.$transaction((tx) =>
+        admitUrls(tx, scanId, [
+          { url: pageUrl, urlHash: hashUrl(pageUrl), depth: 0, discoveredVia: 'manual' },
+        ]),
+      )
+      const enqueued = await enqueueQueuedPages(prisma, scanId)
+      await enqueueFinalizeIfReady(prisma, scanId)
+      return { sitemapPages: 0, admitted: 1, enqueued }
+    }
     const rootUrl = normalizeUrl(site.rootUri)
     if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
     const rules = await loadSectionRules(prisma, scan.sectionId)

@@ -6,10 +6,10 @@ import {
   SinglePageScanPayloadSchema,
   type SinglePageScanResult,
 } from '@canopy/contracts'
-import type { Prisma } from '@canopy/db'
+import { type Prisma, pageArtifactsDir } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { checkLinks } from '../audits/links/index.js'
-import { normalizeUrl } from '../crawl/normalize-url.js'
+import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { runLighthouse } from '../lighthouse/index.js'
 import { auditPage } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
@@ -44,6 +44,8 @@ export const singlePageScanJob = defineJob({
       const audit = await auditPage(runtime.browser, url, {
         analysers: createContentAnalysers(),
         navigationTimeoutMs: runtime.config.pageTimeoutMs,
+        // The snapshot and screenshots the page renderer shows (GET /api/v1/single-page-scan/snapshot/:id).
+        artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scanId, hashUrl(url)),
         assertAllowed: async (requestUrl) => {
           if (/^(data|blob|about):/.test(requestUrl)) return
           await runtime.guard.assertAllowed(requestUrl)

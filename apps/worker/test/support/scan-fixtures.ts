@@ -46,8 +46,12 @@ export async function startSiteScan(
   pageLimit: number,
   redisUrl: string,
   prefix: string,
+  /** a page scan of this one URL instead of a site scan */
+  individualUrl?: string,
 ) {
-  const scan = await prisma.scan.create({ data: { siteId, kind: 'site', pageLimit } })
+  const scan = await prisma.scan.create({
+    data: { siteId, kind: individualUrl ? 'page' : 'site', pageLimit, individualUrl },
+  })
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
   const queue = new Queue(SCAN_QUEUE_NAMES.scans, { connection, prefix })
   await queue.add(
