@@ -144,7 +144,7 @@ describe('lighthouse-page job', () => {
       expect(failed.every((issue) => issue.issueLevel === 'Error')).toBe(true)
       const unusedCss = issues.find((issue) => issue.issueId === 'unused-css-rules')
       expect(unusedCss?.outcome).toBe('failed')
-      expect((unusedCss?.details as { type: string }).type).toBe('opportunity')
+      expect((unusedCss?.details as { type: string } | undefined)?.type).toBe('opportunity')
       expect(await prisma.scan.findUniqueOrThrow({ where: { id: scan.id } })).toMatchObject({
         lighthouseDone: 1,
       })
