@@ -7,6 +7,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadWorkerConfig } from '../src/config.js'
 import { lighthousePageJob } from '../src/jobs/lighthouse-page.js'
+import { finalizeJobId } from '../src/jobs/scan-job-options.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
 
@@ -148,6 +149,10 @@ describe('lighthouse-page job', () => {
       expect(await prisma.scan.findUniqueOrThrow({ where: { id: scan.id } })).toMatchObject({
         lighthouseDone: 1,
       })
+      // Its pages were done and this was the scan's last Lighthouse run: the scan is handed to finalize.
+      const scansQueue = new Queue(SCAN_QUEUE_NAMES.scans, { connection, prefix: config.queuePrefix })
+      expect(await scansQueue.getJob(finalizeJobId(scan.id))).toBeTruthy()
+      await scansQueue.close()
 
       // A retry of the same page (BullMQ retry or a job enqueued twice) rewrites, never duplicates or recounts.
       const second = await runJob(payload)

@@ -3,6 +3,7 @@ import type { Prisma } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { type LighthouseResult, type RunLighthouseOptions, runLighthouse } from '../lighthouse/index.js'
 import type { JobContext } from './define-job.js'
+import { enqueueFinalizeIfReady } from './scan-enqueue.js'
 
 export interface LighthousePageResult {
   pageId: string
@@ -106,7 +107,7 @@ export async function runLighthousePage(
       },
     }),
   ])
-  await countDone(context, payload)
+  await countLighthouseDone(context, payload)
   await reportProgress(context, { scanId: payload.scanId, stage: 'done', percent: 100 })
   return {
     pageId: page.id,
@@ -117,8 +118,15 @@ export async function runLighthousePage(
   }
 }
 
-/** Marks the page's Lighthouse as done on its scan, once: only the update that flips the flag counts. */
-async function countDone({ prisma }: JobContext, payload: LighthousePagePayload): Promise<void> {
+/**
+ * Marks the page's Lighthouse as done on its scan, once (only the update that flips the flag counts), then
+ * finalizes the scan if this was the last thing it waited for. Also called when every attempt failed, so a
+ * page Lighthouse cannot measure never holds its scan open.
+ */
+export async function countLighthouseDone(
+  { prisma }: Pick<JobContext, 'prisma'>,
+  payload: LighthousePagePayload,
+): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const flipped = await tx.scanUrl.updateMany({
       where: { scanId: payload.scanId, url: payload.url, lighthouseDone: false },
@@ -128,4 +136,5 @@ async function countDone({ prisma }: JobContext, payload: LighthousePagePayload)
       await tx.scan.update({ where: { id: payload.scanId }, data: { lighthouseDone: { increment: 1 } } })
     }
   })
+  await enqueueFinalizeIfReady(prisma, payload.scanId)
 }

@@ -1,7 +1,7 @@
 import { LighthousePagePayloadSchema, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import { createLighthouseRunner, type LighthouseRunner } from '../lighthouse/index.js'
 import { defineJob } from './define-job.js'
-import { runLighthousePage } from './lighthouse-page.handler.js'
+import { countLighthouseDone, runLighthousePage } from './lighthouse-page.handler.js'
 
 let runner: LighthouseRunner | undefined
 
@@ -26,4 +26,6 @@ export const lighthousePageJob = defineJob({
   // A crash or a hang of one run is often a one-off (memory pressure): retry twice, spaced out.
   options: { attempts: 3, backoff: { type: 'exponential', delay: 15_000 } },
   handle: (payload, context) => runLighthousePage(payload, context, (options) => getRunner().run(options)),
+  // Performance stays unmeasured for that page; the rest of the scan still finishes.
+  onFinalFailure: (payload, context) => countLighthouseDone(context, payload),
 })
