@@ -4,60 +4,45 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }
 
-export function composeVerificationEmail({
-  to,
-  firstName,
-  link,
-}: {
+interface LinkEmailRecipient {
   to: string
   firstName: string
   link: string
-}): MailMessage {
+}
+
+/** The one shape of Canopy's account e-mails: a greeting, why, the link, and what to do if unexpected. */
+function composeLinkEmail(
+  { to, firstName, link }: LinkEmailRecipient,
+  wording: { subject: string; intro: string; linkLabel: string; closing: string },
+): MailMessage {
   return {
     to,
-    subject: 'Verify your Canopy account',
-    text: [
-      `Hello ${firstName},`,
-      '',
-      'Please verify your email address to finish registering with Canopy:',
-      link,
-      '',
-      'The link is valid for 24 hours. If you did not register, you can ignore this email.',
-    ].join('\n'),
+    subject: wording.subject,
+    text: [`Hello ${firstName},`, '', wording.intro, link, '', wording.closing].join('\n'),
     html: [
       `<p>Hello ${escapeHtml(firstName)},</p>`,
-      '<p>Please verify your email address to finish registering with Canopy:</p>',
-      `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
-      '<p>The link is valid for 24 hours. If you did not register, you can ignore this email.</p>',
+      `<p>${wording.intro}</p>`,
+      `<p><a href="${escapeHtml(link)}">${wording.linkLabel}</a></p>`,
+      `<p>${wording.closing}</p>`,
     ].join('\n'),
   }
 }
 
-export function composePasswordResetEmail({
-  to,
-  firstName,
-  link,
-}: {
-  to: string
-  firstName: string
-  link: string
-}): MailMessage {
-  return {
-    to,
+export function composeVerificationEmail(recipient: LinkEmailRecipient): MailMessage {
+  return composeLinkEmail(recipient, {
+    subject: 'Verify your Canopy account',
+    intro: 'Please verify your email address to finish registering with Canopy:',
+    linkLabel: 'Verify my email address',
+    closing: 'The link is valid for 24 hours. If you did not register, you can ignore this email.',
+  })
+}
+
+export function composePasswordResetEmail(recipient: LinkEmailRecipient): MailMessage {
+  return composeLinkEmail(recipient, {
     subject: 'Reset your Canopy password',
-    text: [
-      `Hello ${firstName},`,
-      '',
-      'Someone asked to reset the password of your Canopy account. To choose a new password, open:',
-      link,
-      '',
+    intro: 'Someone asked to reset the password of your Canopy account. To choose a new password, open:',
+    linkLabel: 'Choose a new password',
+    closing:
       'The link expires in one hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
-    ].join('\n'),
-    html: [
-      `<p>Hello ${escapeHtml(firstName)},</p>`,
-      '<p>Someone asked to reset the password of your Canopy account. To choose a new password, open:</p>',
-      `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
-      '<p>The link expires in one hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.</p>',
-    ].join('\n'),
-  }
+  })
 }
