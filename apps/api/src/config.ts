@@ -1,10 +1,13 @@
 import path from 'node:path'
+import {
+  type LogLevel,
+  optionalNonEmptyEnv as optionalNonEmpty,
+  SharedServiceEnvSchema,
+} from '@canopy/contracts'
 import { artifactsRoot } from '@canopy/db'
 import { z } from 'zod'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 const SsoProviderSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/, 'an SSO provider id is lowercase letters, digits and hyphens'),
@@ -25,23 +28,14 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
 
-const optionalNonEmpty = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined))
-
 /** The environment variables of the API (README lists them); unset or empty means the default. */
-const EnvSchema = z.object({
-  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/canopy'),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  CANOPY_QUEUE_PREFIX: z.string().min(1).default('canopy'),
+const EnvSchema = SharedServiceEnvSchema.extend({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: optionalNonEmpty.pipe(z.url().optional()),
   WEB_DIST_DIR: optionalNonEmpty,
   COOKIE_SECURE: optionalNonEmpty.pipe(booleanFromEnv.optional()),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(336),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SMTP_URL: optionalNonEmpty,
   MAIL_DIR: optionalNonEmpty,
   MAIL_FROM: optionalNonEmpty,
@@ -62,7 +56,7 @@ export interface Config {
   webDistDir: string
   cookieSecure: boolean
   sessionTtlHours: number
-  logLevel: (typeof LOG_LEVELS)[number]
+  logLevel: LogLevel
   smtpUrl: string | null
   mailDir: string
   mailFrom: string

@@ -1,24 +1,22 @@
 import { availableParallelism } from 'node:os'
-import { QUEUE_NAMES, type QueueName, SCAN_QUEUE_NAMES, type ScanQueueName } from '@canopy/contracts'
+import {
+  type LogLevel,
+  optionalNonEmptyEnv as optionalNonEmpty,
+  QUEUE_NAMES,
+  type QueueName,
+  SCAN_QUEUE_NAMES,
+  type ScanQueueName,
+  SharedServiceEnvSchema,
+} from '@canopy/contracts'
 import { z } from 'zod'
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const ALL_QUEUES: (QueueName | ScanQueueName)[] = [
   ...Object.values(QUEUE_NAMES),
   ...Object.values(SCAN_QUEUE_NAMES),
 ]
 
-const optionalNonEmpty = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined))
-
 /** The worker's environment variables (the root README lists them); unset or empty means the default. */
-const EnvSchema = z.object({
-  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/canopy'),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  CANOPY_QUEUE_PREFIX: z.string().min(1).default('canopy'),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+const EnvSchema = SharedServiceEnvSchema.extend({
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   WORKER_QUEUES: optionalNonEmpty,
   SCAN_PAGE_CONCURRENCY: z.coerce.number().int().positive().default(2),
@@ -39,7 +37,7 @@ export interface WorkerConfig {
   databaseUrl: string
   redisUrl: string
   queuePrefix: string
-  logLevel: (typeof LOG_LEVELS)[number]
+  logLevel: LogLevel
   /** jobs one process runs at once, per queue */
   concurrency: number
   /** the queues this process consumes; scaling out can dedicate processes to some queues */

@@ -1,5 +1,6 @@
 export * from './audits.js'
 export * from './auth.js'
+export * from './env.js'
 export * from './errors.js'
 export * from './jobs.js'
 export * from './page-detail.js'
