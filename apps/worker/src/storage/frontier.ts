@@ -13,6 +13,11 @@ type Tx = Prisma.TransactionClient
  * Admits URLs into a scan's frontier, at most up to its page limit. The Scan row is locked first, so
  * concurrent pages never overshoot the limit, and (scanId, urlHash) is the key, so a URL is admitted once
  * however many pages link to it or however often a job is retried. Returns the newly admitted URLs.
+ *
+ * The lock is FOR NO KEY UPDATE, not FOR UPDATE: the calling transaction has usually inserted rows that
+ * reference the scan already (page results), and each such foreign key holds FOR KEY SHARE on the Scan row.
+ * Two page jobs upgrading those to FOR UPDATE wait for each other (PostgreSQL reported the deadlock);
+ * FOR NO KEY UPDATE does not conflict with KEY SHARE and still admits one page's links at a time.
  */
 export async function admitUrls(
   tx: Tx,
@@ -21,7 +26,7 @@ export async function admitUrls(
 ): Promise<FrontierCandidate[]> {
   if (candidates.length === 0) return []
   const [scan] = await tx.$queryRaw<{ pageLimit: number; pagesQueued: number }[]>`
-    SELECT "pageLimit", "pagesQueued" FROM "Scan" WHERE id = ${scanId} FOR UPDATE`
+    SELECT "pageLimit", "pagesQueued" FROM "Scan" WHERE id = ${scanId} FOR NO KEY UPDATE`
   if (!scan) throw new Error(`scan ${scanId} not found`)
   const unique = [...new Map(candidates.map((candidate) => [candidate.urlHash, candidate])).values()]
   const existing = new Set(
