@@ -160,6 +160,13 @@ export const TINY_PNG = Buffer.from(
  * A scanned page of a site with the files a scan leaves (artifacts layout of @canopy/db): a full-page
  * screenshot and an HTML snapshot, their paths recorded relative to the artifacts root as the worker does.
  */
+/** The stored path (relative to the artifacts folder) of the element screenshot createTestPageWithArtifacts writes. */
+export function testElementScreenshotPath(page: { screenshotPath: string | null }): string {
+  if (!page.screenshotPath) throw new Error('the page has no stored files')
+  return `${path.posix.dirname(page.screenshotPath)}/${ARTIFACT_FILES.elementScreenshot(0)}`
+}
+
+/** A scanned page with its full-page screenshot, an element screenshot (element-0.png) and its snapshot. */
 export async function createTestPageWithArtifacts(
   prisma: PrismaClient,
   artifactsDir: string,
@@ -173,6 +180,7 @@ export async function createTestPageWithArtifacts(
   const screenshot = path.join(dir, ARTIFACT_FILES.fullPageScreenshot)
   const snapshot = path.join(dir, ARTIFACT_FILES.htmlSnapshot)
   await writeFile(screenshot, TINY_PNG)
+  await writeFile(path.join(dir, ARTIFACT_FILES.elementScreenshot(0)), TINY_PNG)
   await writeFile(
     snapshot,
     html ?? '<!doctype html><html><head><title>Snapshot</title></head><body><h1>Hello</h1></body></html>',

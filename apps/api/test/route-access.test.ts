@@ -10,6 +10,7 @@ import {
   createTestSection,
   createTestSite,
   createTestUser,
+  testElementScreenshotPath,
 } from './factories.js'
 import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
 
@@ -75,8 +76,22 @@ async function twoSites() {
     adminCookie: await createSessionCookie(app.prisma, admin.id),
     siteA,
     siteB,
-    paramsA: { slug: siteA.slug, sectionId: sectionA.id, scanId: scanA.id, pageId: pageA.id, guid: pageA.id },
-    paramsB: { slug: siteB.slug, sectionId: sectionB.id, scanId: scanB.id, pageId: pageB.id, guid: pageB.id },
+    paramsA: {
+      slug: siteA.slug,
+      sectionId: sectionA.id,
+      scanId: scanA.id,
+      pageId: pageA.id,
+      guid: pageA.id,
+      path: testElementScreenshotPath(pageA),
+    },
+    paramsB: {
+      slug: siteB.slug,
+      sectionId: sectionB.id,
+      scanId: scanB.id,
+      pageId: pageB.id,
+      guid: pageB.id,
+      path: testElementScreenshotPath(pageB),
+    },
   }
 }
 
@@ -92,6 +107,7 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/page',
         'GET /api/v1/sites/:slug/full-page-screenshot',
         'GET /api/v1/sites/:slug/product-snapshot',
+        'GET /api/v1/sites/:slug/element-screenshot',
       ]),
     )
     for (const route of siteRoutes) {

@@ -12,6 +12,7 @@ import {
   createTestSite,
   createTestUser,
   TINY_PNG,
+  testElementScreenshotPath,
 } from './factories.js'
 import { useTestApp } from './helper.js'
 
@@ -210,6 +211,64 @@ describe('GET /api/v1/sites/:slug/full-page-screenshot', () => {
     ]) {
       const response = await app.inject({ method: 'GET', url, headers: { cookie } })
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 })
+    }
+  })
+})
+
+describe('GET /api/v1/sites/:slug/element-screenshot', () => {
+  const elementUrl = (slug: string, pageId: string, stored: string) =>
+    `/api/v1/sites/${slug}/element-screenshot?pageId=${pageId}&path=${encodeURIComponent(stored)}`
+
+  it("serves the PNG a failing node's screenshotPath names, and 404 for another site's page or file", async () => {
+    const { app, site, page, cookie } = await scannedPage()
+    const response = await app.inject({
+      method: 'GET',
+      url: elementUrl(site.slug, page.id, testElementScreenshotPath(page)),
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/png')
+    expect(response.rawPayload.equals(TINY_PNG)).toBe(true)
+
+    const other = await scannedPage()
+    for (const url of [
+      elementUrl(site.slug, other.page.id, testElementScreenshotPath(other.page)),
+      // our page, but the other site's file
+      elementUrl(site.slug, page.id, testElementScreenshotPath(other.page)),
+      // the other site's slug: the site access check answers first
+      elementUrl(other.site.slug, other.page.id, testElementScreenshotPath(other.page)),
+    ]) {
+      const foreign = await app.inject({ method: 'GET', url, headers: { cookie } })
+      expect({ url, status: foreign.statusCode }).toEqual({ url, status: 404 })
+    }
+    const missing = await app.inject({
+      method: 'GET',
+      url: elementUrl(site.slug, page.id, testElementScreenshotPath(page).replace('element-0', 'element-7')),
+      headers: { cookie },
+    })
+    expect(missing.statusCode).toBe(404)
+  })
+
+  it('refuses with 400 on path anything but an element screenshot path, and never serves a file outside the folder', async () => {
+    const { app, site, page, scan, cookie } = await scannedPage()
+    const folder = path.posix.dirname(testElementScreenshotPath(page))
+    for (const attempt of [
+      `${folder}/../../../../etc/passwd`,
+      `scans/${scan.id}/../${page.id}/element-0.png`,
+      '../element-0.png',
+      '/etc/passwd',
+      path.join(artifactsDir, testElementScreenshotPath(page)),
+      `${folder}/full-page.png`,
+      `${folder}/snapshot.html`,
+      '',
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: elementUrl(site.slug, page.id, attempt),
+        headers: { cookie },
+      })
+      expect({ attempt, status: response.statusCode }).toEqual({ attempt, status: 400 })
+      expect(Object.keys(response.json().errors)).toEqual(['path'])
     }
   })
 })

@@ -558,3 +558,88 @@ describe('GET /api/v1/single-page-scan/snapshot/:scanId', () => {
     expect(missing.statusCode).toBe(404)
   })
 })
+
+describe('GET /api/v1/single-page-scan/element-screenshot/:scanId', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  )
+
+  async function scanWithElementScreenshot(userId: string) {
+    const scan = await testApp.app.prisma.scan.create({
+      data: { kind: 'single_page', state: 'completed', pageLimit: 1, requestedById: userId },
+    })
+    const dir = pageArtifactsDir(artifactsDir, scan.id, 'page-key')
+    await mkdir(dir, { recursive: true })
+    await writeFile(path.join(dir, ARTIFACT_FILES.elementScreenshot(2)), PNG)
+    return { scan, stored: `scans/${scan.id}/page-key/${ARTIFACT_FILES.elementScreenshot(2)}` }
+  }
+
+  const screenshotUrl = (scanId: string, stored: string) =>
+    `/api/v1/single-page-scan/element-screenshot/${scanId}?path=${encodeURIComponent(stored)}`
+
+  it("serves the node's stored PNG as image/png to those who may see the scan, and 404 to others", async () => {
+    const { user, cookie } = await signedInUser()
+    const { scan, stored } = await scanWithElementScreenshot(user.id)
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: screenshotUrl(scan.id, stored),
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/png')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.rawPayload.equals(PNG)).toBe(true)
+
+    const stranger = await signedInUser()
+    const hidden = await testApp.app.inject({
+      method: 'GET',
+      url: screenshotUrl(scan.id, stored),
+      headers: { cookie: stranger.cookie },
+    })
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json().message).toBe(SCAN_NOT_FOUND_MESSAGE)
+
+    const signedOut = await testApp.app.inject({ method: 'GET', url: screenshotUrl(scan.id, stored) })
+    expect(signedOut.statusCode).toBe(401)
+  })
+
+  it("refuses another scan's file, a missing file and any path that could leave the artifacts folder", async () => {
+    const { user, cookie } = await signedInUser()
+    const { scan } = await scanWithElementScreenshot(user.id)
+    const other = await scanWithElementScreenshot(user.id)
+    await writeFile(path.join(artifactsDir, 'secret.png'), PNG)
+
+    const foreign = await testApp.app.inject({
+      method: 'GET',
+      url: screenshotUrl(scan.id, other.stored),
+      headers: { cookie },
+    })
+    expect(foreign.statusCode).toBe(404)
+    const missing = await testApp.app.inject({
+      method: 'GET',
+      url: screenshotUrl(scan.id, `scans/${scan.id}/page-key/element-9.png`),
+      headers: { cookie },
+    })
+    expect(missing.statusCode).toBe(404)
+
+    for (const attempt of [
+      `scans/${scan.id}/../../secret.png`,
+      `scans/${scan.id}/page-key/../../../secret.png`,
+      `scans/${scan.id}/..%2F..%2Fsecret.png`,
+      path.join(artifactsDir, 'scans', scan.id, 'page-key', 'element-2.png'),
+      '/etc/passwd',
+      `scans/${scan.id}/page-key/snapshot.html`,
+      `scans\\${scan.id}\\page-key\\element-2.png`,
+    ]) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: screenshotUrl(scan.id, attempt),
+        headers: { cookie },
+      })
+      expect({ attempt, status: response.statusCode }).toEqual({ attempt, status: 400 })
+      expect(Object.keys(response.json().errors)).toEqual(['path'])
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+    }
+  })
+})

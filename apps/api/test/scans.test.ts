@@ -312,9 +312,6 @@ describe('active scans (GET /api/v1/scans)', () => {
       data: { siteId: mine.id, kind: 'site', state: 'completed', pageLimit: 1 },
     })
     await app.prisma.scan.create({
-      data: { siteId: mine.id, kind: 'single_page', state: 'running', pageLimit: 1, requestedById: user.id },
-    })
-    await app.prisma.scan.create({
       data: { siteId: notMine.id, kind: 'site', state: 'running', pageLimit: 1 },
     })
 
@@ -353,6 +350,101 @@ describe('active scans (GET /api/v1/scans)', () => {
         isRootKey: true,
         individualUrl: null,
         individualPageTitle: null,
+      },
+    ] satisfies ActiveScan[])
+  })
+
+  it('lists the single-page scans the user asked for, with or without a site, by their URL', async () => {
+    const { app } = await getApp()
+    const user = await createTestUser(app.prisma)
+    const other = await createTestUser(app.prisma)
+    const site = await createTestSite(app.prisma, {
+      siteName: 'Linked',
+      rootUri: 'https://linked.example.test/',
+      members: [
+        { userId: user.id, isAdmin: false },
+        { userId: other.id, isAdmin: false },
+      ],
+    })
+    await app.prisma.page.create({
+      data: { siteId: site.id, url: 'https://linked.example.test/known', title: 'A known page' },
+    })
+    const outside = await app.prisma.scan.create({
+      data: {
+        kind: 'single_page',
+        state: 'queued',
+        pageLimit: 1,
+        requestedById: user.id,
+        individualUrl: 'https://elsewhere.example.test/news/item?id=4',
+        queuedAt: new Date(Date.now() - 10_000),
+      },
+    })
+    const linked = await app.prisma.scan.create({
+      data: {
+        siteId: site.id,
+        kind: 'single_page',
+        state: 'running',
+        pageLimit: 1,
+        requestedById: user.id,
+        individualUrl: 'https://linked.example.test/known',
+        queuedAt: new Date(Date.now() - 20_000),
+      },
+    })
+    // not listed: finished, or asked for by someone else (even on a site the user sees)
+    await app.prisma.scan.create({
+      data: {
+        kind: 'single_page',
+        state: 'completed',
+        pageLimit: 1,
+        requestedById: user.id,
+        individualUrl: 'https://elsewhere.example.test/done',
+      },
+    })
+    await app.prisma.scan.create({
+      data: {
+        siteId: site.id,
+        kind: 'single_page',
+        state: 'running',
+        pageLimit: 1,
+        requestedById: other.id,
+        individualUrl: 'https://linked.example.test/theirs',
+      },
+    })
+
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/scans',
+      headers: { cookie: await createSessionCookie(app.prisma, user.id) },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual([
+      {
+        id: outside.id,
+        originalConfig: null,
+        rootUri: 'https://elsewhere.example.test/',
+        qaFinished: 0,
+        qaEnqueued: 1,
+        progress: 0,
+        pageCount: 1,
+        individualScan: true,
+        isMultiple: false,
+        isRootKey: false,
+        individualUrl: 'https://elsewhere.example.test/news/item?id=4',
+        individualPageTitle: null,
+      },
+      {
+        id: linked.id,
+        originalConfig: { sys: { id: site.id, slug: site.slug }, siteName: 'Linked' },
+        rootUri: 'https://linked.example.test/',
+        qaFinished: 0,
+        qaEnqueued: 1,
+        progress: 0,
+        pageCount: 1,
+        individualScan: true,
+        isMultiple: false,
+        isRootKey: false,
+        individualUrl: 'https://linked.example.test/known',
+        individualPageTitle: 'A known page',
       },
     ] satisfies ActiveScan[])
   })

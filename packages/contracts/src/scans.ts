@@ -30,10 +30,16 @@ export const AddPageScanRequestSchema = z.object({
   uri: z.url({ protocol: /^https?$/, error: 'Page URL is required' }).max(2000),
 })
 
-/** GET /api/v1/scans: the signed-in user's active scans (platform.md §3 ActiveScan). */
+/**
+ * GET /api/v1/scans: the signed-in user's active scans (platform.md §3 ActiveScan). A single-page scan of a
+ * URL outside any site has no originalConfig, and its rootUri is the origin of the URL.
+ */
 export const ActiveScanSchema = z.object({
   id: z.string(),
-  originalConfig: z.object({ sys: z.object({ id: z.string(), slug: z.string() }), siteName: z.string() }),
+  /** the scan's site; null for a single-page scan of a URL outside any site */
+  originalConfig: z
+    .object({ sys: z.object({ id: z.string(), slug: z.string() }), siteName: z.string() })
+    .nullable(),
   rootUri: z.string(),
   /** pages finished (scanned or failed) */
   qaFinished: z.number().int(),
@@ -42,6 +48,7 @@ export const ActiveScanSchema = z.object({
   /** 0-100, two decimals */
   progress: z.number(),
   pageCount: z.number().int(),
+  /** a scan of one page: a page scan of a site, or a single-page scan */
   individualScan: z.boolean(),
   isMultiple: z.boolean(),
   isRootKey: z.boolean(),
@@ -60,6 +67,41 @@ export const SinglePageScanRequestSchema = z.object({
 })
 export type SinglePageScanRequest = z.infer<typeof SinglePageScanRequestSchema>
 
+/** Document kinds by the extension of a link (quality-…-billing.md §9 document kinds, plus media). */
+export const DocumentKindSchema = z.enum(['pdf', 'doc', 'spreadsheet', 'powerpoint', 'archive', 'media'])
+export type DocumentKind = z.infer<typeof DocumentKindSchema>
+
+/** A document the scanned page links to, with what the single-page scan learnt about it. */
+export const InventoryDocumentSchema = z.object({
+  url: z.string(),
+  kind: DocumentKindSchema,
+  /** the file extension, lower case with its dot ('.pdf') */
+  extension: z.string(),
+  /** the text of the first link to it, '' when the link has none */
+  linkText: z.string(),
+  /** the status the link check got; null when it got no answer */
+  httpStatus: z.number().int().nullable(),
+  /** the link check found it broken (4xx, 5xx, refused or invalid) */
+  isBroken: z.boolean(),
+})
+export type InventoryDocument = z.infer<typeof InventoryDocumentSchema>
+
+/** An e-mail address or phone number found on the page (quality-…-billing.md §3 Email or phone item). */
+export const InventoryContactSchema = z.object({
+  kind: z.enum(['email', 'telephone']),
+  value: z.string(),
+  valid: z.boolean(),
+  /** how often it occurs on the page */
+  count: z.number().int(),
+})
+export type InventoryContact = z.infer<typeof InventoryContactSchema>
+
+export const PageInventorySchema = z.object({
+  documents: z.array(InventoryDocumentSchema),
+  contacts: z.array(InventoryContactSchema),
+})
+export type PageInventory = z.infer<typeof PageInventorySchema>
+
 export const SinglePageScanResultSchema = z.object({
   pageTitle: z.string(),
   url: z.string(),
@@ -67,6 +109,8 @@ export const SinglePageScanResultSchema = z.object({
   seo: CategoryResultSchema,
   performance: CategoryResultSchema,
   contentquality: CategoryResultSchema,
+  /** the page's documents and contact details; results stored before it existed have none */
+  inventory: PageInventorySchema.optional(),
 })
 export type SinglePageScanResult = z.infer<typeof SinglePageScanResultSchema>
 
@@ -83,6 +127,27 @@ export const SinglePageScanResponseSchema = z.object({
   success: z.boolean(),
   id: z.string().optional(),
   result: SinglePageScanAnswerSchema.optional(),
+})
+
+/**
+ * A stored element screenshot, as an axe node's `screenshotPath` gives it: relative to the artifacts folder,
+ * scans/<scanId>/<page folder>/element-<n>.png. Nothing else is accepted, so no path can climb out.
+ */
+export const ELEMENT_SCREENSHOT_PATH_PATTERN =
+  /^scans\/[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-]{1,128}\/element-\d{1,4}\.png$/
+export const ELEMENT_SCREENSHOT_PATH_MESSAGE = 'Not the path of an element screenshot'
+const ElementScreenshotPathSchema = z
+  .string({ error: ELEMENT_SCREENSHOT_PATH_MESSAGE })
+  .max(400, ELEMENT_SCREENSHOT_PATH_MESSAGE)
+  .regex(ELEMENT_SCREENSHOT_PATH_PATTERN, ELEMENT_SCREENSHOT_PATH_MESSAGE)
+
+/** GET /api/v1/single-page-scan/element-screenshot/:scanId?path= */
+export const ScanElementScreenshotQuerySchema = z.object({ path: ElementScreenshotPathSchema })
+
+/** GET /api/v1/sites/:slug/element-screenshot?pageId=&path= */
+export const PageElementScreenshotQuerySchema = z.object({
+  pageId: z.string().min(1).max(100),
+  path: ElementScreenshotPathSchema,
 })
 
 /** GET /api/v1/single-page-scan/progress/:scanId; eta in milliseconds */

@@ -45,18 +45,32 @@ export function scanProgressPercent(scan: {
   return Math.min(100, Math.round((finished / scan.pagesQueued) * 10_000) / 100)
 }
 
+/** The origin of a page URL with a trailing slash, the "root" of a scan that belongs to no site. */
+function originOf(url: string | null): string {
+  if (!url) return ''
+  try {
+    return `${new URL(url).origin}/`
+  } catch {
+    return url
+  }
+}
+
 export function presentActiveScan(row: ActiveScanRow, pageTitle: string | null): ActiveScan {
   const site = row.site
-  if (!site) throw new Error(`active scan ${row.id} has no site`)
+  if (!site && row.kind !== 'single_page') throw new Error(`active scan ${row.id} has no site`)
+  // A single-page scan is one page from the start; the worker records it as queued only when it is done.
+  const isSinglePage = row.kind === 'single_page'
+  const finished = row.pagesScanned + row.pagesFailed
+  const queued = isSinglePage ? Math.max(row.pagesQueued, 1) : row.pagesQueued
   return {
     id: row.id,
-    originalConfig: { sys: { id: site.id, slug: site.slug }, siteName: site.siteName },
-    rootUri: site.rootUri,
-    qaFinished: row.pagesScanned + row.pagesFailed,
-    qaEnqueued: row.pagesQueued,
-    progress: scanProgressPercent(row),
-    pageCount: row.pagesDiscovered,
-    individualScan: row.kind === 'page',
+    originalConfig: site ? { sys: { id: site.id, slug: site.slug }, siteName: site.siteName } : null,
+    rootUri: site ? site.rootUri : originOf(row.individualUrl),
+    qaFinished: finished,
+    qaEnqueued: queued,
+    progress: scanProgressPercent({ ...row, pagesQueued: queued }),
+    pageCount: isSinglePage ? 1 : row.pagesDiscovered,
+    individualScan: row.kind === 'page' || isSinglePage,
     isMultiple: row.kind === 'site' || row.kind === 'section',
     isRootKey: row.kind === 'site',
     individualUrl: row.individualUrl,

@@ -7,6 +7,7 @@ import {
   findSitePageFiles,
   findSitePageFilesByUrl,
   findSitePageWithIssues,
+  findSiteScan,
   type PageFilesRow,
   type PrismaClient,
   pageArtifactsDir,
@@ -18,6 +19,7 @@ import { SCAN_NOT_FOUND_MESSAGE } from './scan-service.js'
 export const PAGE_NOT_FOUND_MESSAGE = 'No page could be found with this ID.'
 export const SNAPSHOT_NOT_FOUND_MESSAGE = 'No snapshot of this page has been stored.'
 export const SCREENSHOT_NOT_FOUND_MESSAGE = 'No screenshot of this page has been stored.'
+export const ELEMENT_SCREENSHOT_NOT_FOUND_MESSAGE = 'No screenshot of this element has been stored.'
 
 /** A path the database holds, relative to the artifacts root; null unless it stays inside the root. */
 function resolveInsideRoot(root: string, stored: string): string | null {
@@ -73,6 +75,60 @@ export async function findPageSnapshot(
   const file = await findPageArtifact(artifactsDir, page, 'htmlSnapshot')
   if (!file) throw notFound(SNAPSHOT_NOT_FOUND_MESSAGE)
   return file
+}
+
+/**
+ * An element screenshot path as the contracts' pattern admits it (scans/<scanId>/<page folder>/element-<n>.png),
+ * split, and the file it names if that lies inside the root and exists.
+ */
+async function findElementScreenshot(root: string, stored: string) {
+  const [top, scanId, pageFolder, file] = stored.split('/')
+  if (top !== 'scans' || !scanId || !pageFolder || !file || !/^element-\d+\.png$/.test(file)) return null
+  const resolved = resolveInsideRoot(root, stored)
+  return { scanId, pageFolder, file: (await isFile(resolved)) ? resolved : null }
+}
+
+/** The folder name a page's artifacts have in every scan: where its recorded files sit, else its id. */
+function pageFolderNames(page: PageFilesRow): Set<string> {
+  const folders = new Set([page.id])
+  for (const recorded of [page.screenshotPath, page.snapshotPath]) {
+    if (recorded) folders.add(path.basename(path.dirname(recorded)))
+  }
+  return folders
+}
+
+/**
+ * An element screenshot of a page of the site: the path must lie in that page's folder of a scan of this
+ * site, so a member can reach no other site's files by naming them.
+ */
+export async function findPageElementScreenshot(
+  { prisma, artifactsDir }: { prisma: PrismaClient; artifactsDir: string },
+  siteId: string,
+  query: { pageId: string; path: string },
+): Promise<string> {
+  const page = await findSitePageFiles(prisma, { siteId, pageId: query.pageId })
+  if (!page) throw notFound(PAGE_NOT_FOUND_MESSAGE)
+  const found = await findElementScreenshot(artifactsDir, query.path)
+  if (!found || !pageFolderNames(page).has(found.pageFolder)) {
+    throw notFound(ELEMENT_SCREENSHOT_NOT_FOUND_MESSAGE)
+  }
+  const scan = await findSiteScan(prisma, { siteId, scanId: found.scanId })
+  if (!scan || !found.file) throw notFound(ELEMENT_SCREENSHOT_NOT_FOUND_MESSAGE)
+  return found.file
+}
+
+/** An element screenshot of a single-page scan the user may see; the path must lie in that scan's folder. */
+export async function findSinglePageScanElementScreenshot(
+  { prisma, artifactsDir }: { prisma: PrismaClient; artifactsDir: string },
+  userId: string,
+  scanId: string,
+  storedPath: string,
+): Promise<string> {
+  const scan = await findScanVisibleToUser(prisma, { scanId, userId })
+  if (!scan) throw notFound(SCAN_NOT_FOUND_MESSAGE)
+  const found = await findElementScreenshot(artifactsDir, storedPath)
+  if (found?.scanId !== scan.id || !found.file) throw notFound(ELEMENT_SCREENSHOT_NOT_FOUND_MESSAGE)
+  return found.file
 }
 
 /**

@@ -71,13 +71,18 @@ const activeScanInclude = {
 
 export type ActiveScanRow = Prisma.ScanGetPayload<{ include: typeof activeScanInclude }>
 
-/** Site, section and page scans still queued or running on the sites the user may see, newest first. */
+/**
+ * Scans still queued or running that the user follows, newest first: site, section and page scans of the
+ * sites the user may see, and the single-page scans the user asked for (with or without a site).
+ */
 export function listActiveScansForUser(db: DbClient, userId: string): Promise<ActiveScanRow[]> {
   return db.scan.findMany({
     where: {
       state: { in: [...ACTIVE_STATES] },
-      kind: { in: ['site', 'section', 'page'] },
-      site: siteVisibleToUserWhere(userId),
+      OR: [
+        { kind: { in: ['site', 'section', 'page'] }, site: siteVisibleToUserWhere(userId) },
+        { kind: 'single_page', requestedById: userId },
+      ],
     },
     include: activeScanInclude,
     orderBy: [{ queuedAt: 'desc' }, { id: 'asc' }],

@@ -1,5 +1,6 @@
 import {
   ActiveScanSchema,
+  ScanElementScreenshotQuerySchema,
   ScanProgressSchema,
   SinglePageScanRequestSchema,
   SinglePageScanResponseSchema,
@@ -7,7 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
-import { findSinglePageScanSnapshot } from '../../services/scan-artifacts-service.js'
+import {
+  findSinglePageScanElementScreenshot,
+  findSinglePageScanSnapshot,
+} from '../../services/scan-artifacts-service.js'
 import { listActiveScans } from '../../services/scan-service.js'
 import {
   getSinglePageScanProgress,
@@ -15,7 +19,7 @@ import {
   SINGLE_PAGE_SCAN_WAIT_MS,
 } from '../../services/scan-single-page-service.js'
 import { errorResponses } from '../schemas.js'
-import { sendSnapshot } from './artifact-replies.js'
+import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
 
 const ScanParamsSchema = z.object({ scanId: z.string().min(1).max(100) })
 
@@ -90,6 +94,29 @@ const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
         request.params.scanId,
       )
       return sendSnapshot(reply, file)
+    },
+  )
+
+  fastify.get(
+    '/single-page-scan/element-screenshot/:scanId',
+    {
+      schema: {
+        tags: ['scans'],
+        summary:
+          "The screenshot (PNG) of a failing element of the scanned page; path is the node's screenshotPath",
+        params: ScanParamsSchema,
+        querystring: ScanElementScreenshotQuerySchema,
+        response: errorResponses(400, 401, 404),
+      },
+    },
+    async (request, reply) => {
+      const file = await findSinglePageScanElementScreenshot(
+        { prisma, artifactsDir: fastify.config.artifactsDir },
+        getSignedInUser(request).id,
+        request.params.scanId,
+        request.query.path,
+      )
+      return sendScreenshot(reply, file)
     },
   )
 }

@@ -1,6 +1,7 @@
 import {
   AddPageScanRequestSchema,
   PageDetailSchema,
+  PageElementScreenshotQuerySchema,
   PageQuerySchema,
   ProductSnapshotQuerySchema,
   ScanStatusSchema,
@@ -10,7 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
-import { findPageScreenshot, findPageSnapshot, getPageDetail } from '../../services/scan-artifacts-service.js'
+import {
+  findPageElementScreenshot,
+  findPageScreenshot,
+  findPageSnapshot,
+  getPageDetail,
+} from '../../services/scan-artifacts-service.js'
 import { getScanStatus, startPageScan, startSectionScan, startSiteScan } from '../../services/scan-service.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from '../sites/site.js'
@@ -137,6 +143,25 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       sendScreenshot(
         reply,
         await findPageScreenshot(files, getSiteAccess(request).siteId, request.query.pageId),
+      ),
+  )
+
+  fastify.get(
+    '/element-screenshot',
+    {
+      schema: {
+        tags: ['pages'],
+        summary:
+          "The screenshot (PNG) of a failing element of a page; path is the node's screenshotPath from a scan of this site",
+        params: SiteParamsSchema,
+        querystring: PageElementScreenshotQuerySchema,
+        response: errorResponses(400, 401, 404),
+      },
+    },
+    async (request, reply) =>
+      sendScreenshot(
+        reply,
+        await findPageElementScreenshot(files, getSiteAccess(request).siteId, request.query),
       ),
   )
 

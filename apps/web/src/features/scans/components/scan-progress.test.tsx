@@ -102,6 +102,45 @@ describe('header scan progress', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('names a single-page scan outside any site by its URL, then by its title once known', async () => {
+    const events = userEvent.setup()
+    const singlePage = {
+      originalConfig: null,
+      rootUri: 'https://elsewhere.example.test/',
+      individualScan: true,
+      isRootKey: false,
+      qaFinished: 0,
+      qaEnqueued: 1,
+      progress: 0,
+      pageCount: 1,
+    }
+    renderWidget([
+      makeActiveScan({
+        ...singlePage,
+        id: 'single-1',
+        individualUrl: 'https://elsewhere.example.test/news',
+        individualPageTitle: null,
+      }),
+      makeActiveScan({
+        ...singlePage,
+        id: 'single-2',
+        individualUrl: 'https://elsewhere.example.test/about',
+        individualPageTitle: 'About Elsewhere',
+      }),
+    ])
+    await events.click(await screen.findByRole('button', { name: /^Active scans/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Active scans' })
+    const [untitled, titled] = within(dialog).getAllByRole('listitem')
+    if (!untitled || !titled) throw new Error('two scans expected')
+    expect(
+      within(untitled).getByRole('progressbar', { name: 'https://elsewhere.example.test/news' }),
+    ).toHaveAttribute('aria-valuetext', '0.00%, 0 of 1 pages')
+    expect(untitled).toHaveTextContent('0 / 1 pages')
+    expect(within(titled).getByRole('progressbar', { name: 'About Elsewhere' })).toBeInTheDocument()
+    expect(titled).toHaveTextContent('https://elsewhere.example.test/about')
+    expect(await findAxeViolations()).toEqual([])
+  })
+
   it('says when no scan is running', async () => {
     const events = userEvent.setup()
     renderWidget([])

@@ -15,6 +15,32 @@ export function describeScanTarget(scan: ActiveScan): string {
   return scan.rootUri
 }
 
+/** The row's name: the site, or for a single-page scan of a URL outside any site, its page. */
+export function describeScanLabel(scan: ActiveScan): string {
+  if (scan.originalConfig) return scan.originalConfig.siteName
+  return scan.individualPageTitle || scan.individualUrl || scan.rootUri
+}
+
+function ScanTarget({ scan }: { scan: ActiveScan }) {
+  if (!scan.originalConfig) {
+    // The label already names the page; the URL follows only when the label is its title.
+    return scan.individualPageTitle && scan.individualUrl ? (
+      <p className={`${styles.target} ${styles.muted}`}>{scan.individualUrl}</p>
+    ) : null
+  }
+  return (
+    <p className={styles.target}>
+      {scan.individualScan && scan.individualUrl && scan.individualPageTitle ? (
+        <>
+          {scan.individualPageTitle} <span className={styles.muted}>({scan.individualUrl})</span>
+        </>
+      ) : (
+        describeScanTarget(scan)
+      )}
+    </p>
+  )
+}
+
 function ScanRow({ scan }: { scan: ActiveScan }) {
   const percent = formatScanPercent(scan.progress)
   return (
@@ -25,18 +51,10 @@ function ScanRow({ scan }: { scan: ActiveScan }) {
         className={styles.progress}
       >
         <div className={styles.scanHeader}>
-          <Label className={styles.siteName}>{scan.originalConfig.siteName}</Label>
+          <Label className={styles.siteName}>{describeScanLabel(scan)}</Label>
           <span className={styles.percent}>{percent}</span>
         </div>
-        <p className={styles.target}>
-          {scan.individualScan && scan.individualUrl && scan.individualPageTitle ? (
-            <>
-              {scan.individualPageTitle} <span className={styles.muted}>({scan.individualUrl})</span>
-            </>
-          ) : (
-            describeScanTarget(scan)
-          )}
-        </p>
+        <ScanTarget scan={scan} />
         <div className={styles.track} aria-hidden="true">
           <div className={styles.fill} style={{ width: percent }} />
         </div>
