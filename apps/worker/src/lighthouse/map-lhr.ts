@@ -28,6 +28,8 @@ export interface Lhr {
   audits: Record<string, LhrAudit>
   categories: Record<string, LhrCategory>
   timing?: { total: number }
+  /** the host's CPU benchmark; Lighthouse's own run measures it (see reuseBenchmarkIndex in child.ts) */
+  environment?: { benchmarkIndex?: number }
 }
 
 /** Groups that hold metrics (shown as metrics, not issues) or internal audits: never listed as issues. */

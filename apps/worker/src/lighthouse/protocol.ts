@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import type { LighthouseFormFactor, LighthouseMode } from './config.js'
 import type { Lhr } from './map-lhr.js'
 
@@ -8,6 +9,11 @@ export interface ChildRequest {
   mode: LighthouseMode
   /** Lighthouse's locale for titles and descriptions */
   locale: string
+  /**
+   * The host's BenchmarkIndex measured by an earlier run of the same runner: Lighthouse then skips its 1 s CPU
+   * benchmark and reports this value (see reuseBenchmarkIndex in child.ts). Absent: Lighthouse measures it.
+   */
+  benchmarkIndex?: number
 }
 
 /**
@@ -24,3 +30,37 @@ export type ChildMessage =
 
 /** A flag Chromium ignores, carrying the run's id, so a run's browser can be found from /proc. */
 export const RUN_ID_FLAG = '--canopy-lighthouse-run'
+
+/** Processes whose command line carries the run's id: the run's Chromium, whether or not its pid was reported. */
+export function findProcessesOfRun(runId: string): number[] {
+  const marker = `${RUN_ID_FLAG}=${runId}`
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) found.push(Number(entry))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found
+}
+
+/** SIGKILL to a process, or to its whole group; one already gone is no error. */
+export function killQuietly(pid: number | null | undefined, group = false): void {
+  if (!pid) return
+  try {
+    process.kill(group ? -pid : pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+/** Every Chromium process of a run (chrome-launcher starts it in a group of its own): the groups, then the rest. */
+export function killProcessesOfRun(runId: string, knownPid?: number | null): void {
+  const browsers = new Set([...(knownPid ? [knownPid] : []), ...findProcessesOfRun(runId)])
+  for (const pid of browsers) {
+    killQuietly(pid, true)
+    killQuietly(pid)
+  }
+}
