@@ -43,6 +43,8 @@ export function subScores(input: ContentQualityInput): number[] {
 }
 
 export function buildContentQuality(input: ContentQualityInput): CategoryResult {
+  const invalidEmails = input.invalidContacts.filter((item) => item.kind === 'email')
+  const invalidTelephones = input.invalidContacts.filter((item) => item.kind === 'telephone')
   const audits: Audit[] = []
   const notApplicable: Audit[] = []
   const readabilityAudit = audit(
@@ -98,15 +100,20 @@ export function buildContentQuality(input: ContentQualityInput): CategoryResult 
       input.misspellings.length > 0,
     ),
     audit(
-      'invalid-contacts',
-      'E-mail addresses and telephone numbers are valid',
-      'Malformed contact details cannot be used to reach you.',
-      input.invalidContacts.map((item) => ({ ...item })),
-      [
-        { key: 'kind', label: 'Kind', valueType: 'text' },
-        { key: 'value', label: 'Value', valueType: 'text' },
-      ],
-      input.invalidContacts.length > 0,
+      'invalid-email',
+      'E-mail addresses are valid',
+      'Malformed e-mail addresses cannot be used to reach you: messages sent to them bounce.',
+      invalidEmails.map((item) => ({ value: item.value })),
+      [{ key: 'value', label: 'E-mail address', valueType: 'text' }],
+      invalidEmails.length > 0,
+    ),
+    audit(
+      'invalid-telephone',
+      'Telephone numbers are valid',
+      'Telephone numbers with too few or too many digits cannot be dialled.',
+      invalidTelephones.map((item) => ({ value: item.value })),
+      [{ key: 'value', label: 'Telephone number', valueType: 'text' }],
+      invalidTelephones.length > 0,
     ),
   )
   const scores = subScores(input)
