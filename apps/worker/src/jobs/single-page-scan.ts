@@ -1,5 +1,7 @@
 import {
   type CategoryResult,
+  DocumentKindSchema,
+  type PageInventory,
   SCAN_JOB_NAMES,
   SCAN_QUEUE_NAMES,
   type ScanJobProgress,
@@ -8,10 +10,10 @@ import {
 } from '@canopy/contracts'
 import { type Prisma, pageArtifactsDir } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
-import { checkLinks } from '../audits/links/index.js'
+import { checkLinks, type LinkCheck } from '../audits/links/index.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { runLighthouse } from '../lighthouse/index.js'
-import { auditPage } from '../pipeline/audit-page.js'
+import { auditPage, type PageAudit } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
 import { defineJob } from './define-job.js'
@@ -20,6 +22,58 @@ import { getScanRuntime } from './scan-runtime.js'
 const NOT_MEASURED: CategoryResult = {
   score: null,
   audits: { failed: [], manual: [], passed: [], notApplicable: [] },
+}
+
+/** The extension of a URL's last path segment, lower case with its dot ('.pdf'); '' when it has none. */
+export function extensionOf(url: string): string {
+  let segment: string
+  try {
+    segment = new URL(url).pathname.split('/').at(-1) ?? ''
+  } catch {
+    return ''
+  }
+  try {
+    segment = decodeURIComponent(segment)
+  } catch {
+    // keep it encoded
+  }
+  const dot = segment.lastIndexOf('.')
+  return dot > 0 ? segment.slice(dot).toLowerCase() : ''
+}
+
+/**
+ * The page's inventory (quality-…-billing.md §2 Inventory, for one page): the documents it links to, with
+ * what the link check learnt of each, and the e-mail addresses and phone numbers found on it.
+ */
+export function buildPageInventory(
+  audit: Pick<PageAudit, 'documents' | 'links' | 'contacts'>,
+  checks: Map<string, LinkCheck>,
+): PageInventory {
+  const linkText = new Map<string, string>()
+  for (const link of audit.links) {
+    if (link.kind === 'anchor' && !linkText.has(link.url)) linkText.set(link.url, link.text.trim())
+  }
+  const documents = audit.documents.flatMap(({ url, kind }) => {
+    const known = DocumentKindSchema.safeParse(kind)
+    if (!known.success) return []
+    const check = checks.get(url)
+    return [
+      {
+        url,
+        kind: known.data,
+        extension: extensionOf(url),
+        linkText: linkText.get(url) ?? '',
+        // 0 and the 9xx codes stand for "no answer" (invalid, refused, timed out)
+        httpStatus: check && check.status >= 100 && check.status < 600 ? check.status : null,
+        isBroken: check?.isBroken ?? false,
+      },
+    ]
+  })
+  const contacts = [
+    ...audit.contacts.emails.map((item) => ({ kind: 'email' as const, ...item })),
+    ...audit.contacts.telephones.map((item) => ({ kind: 'telephone' as const, ...item })),
+  ].map(({ kind, value, valid, count }) => ({ kind, value, valid, count }))
+  return { documents, contacts }
 }
 
 /**
@@ -44,6 +98,8 @@ export const singlePageScanJob = defineJob({
       const audit = await auditPage(runtime.browser, url, {
         analysers: createContentAnalysers(),
         navigationTimeoutMs: runtime.config.pageTimeoutMs,
+        // Stored paths (element screenshots) are relative to the root, as the API serves them.
+        artifactsRoot: runtime.artifactsRoot,
         // The snapshot and screenshots the page renderer shows (GET /api/v1/single-page-scan/snapshot/:id).
         artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scanId, hashUrl(url)),
         assertAllowed: async (requestUrl) => {
@@ -99,6 +155,7 @@ export const singlePageScanJob = defineJob({
         seo: audit.seo,
         performance,
         contentquality,
+        inventory: buildPageInventory(audit, checks),
       }
       await progress('storing', 95)
       await prisma.scan.update({
