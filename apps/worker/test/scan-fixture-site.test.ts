@@ -7,6 +7,7 @@ import {
   CLEAN_PAGES,
   CUSTOM_DICTIONARY_WORDS,
   DISALLOWED_PAGES,
+  DOCUMENTS,
   FAILING_PAGES,
   ORPHANED_PAGES,
   PLANTED_PROBLEMS,
@@ -181,11 +182,40 @@ describe('site scan of the fixture site', () => {
       })
       expect(contact?.valid, problem.name).toBe(false)
     }
+    // Each planted contact issue id is a failed content-quality audit of its page, one item per contact.
+    const contactProblems = PLANTED_PROBLEMS.filter((item) => item.check === 'contacts')
+    for (const issueId of new Set(contactProblems.map((item) => item.issueId))) {
+      const planted = contactProblems.filter((item) => item.issueId === issueId)
+      for (const pagePath of new Set(planted.map((item) => item.path))) {
+        const onPage = planted.filter((item) => item.path === pagePath)
+        const issue = await prisma.pageIssue.findFirst({
+          where: { pageId: pageIdOf(pagePath), category: 'content_quality', issueId },
+        })
+        expect(issue?.outcome, `${pagePath} ${issueId}`).toBe('failed')
+        expect(issue?.issueLevel, `${pagePath} ${issueId}`).toBe('Error')
+        expect(issue?.nodeCount, `${pagePath} ${issueId}`).toBe(
+          onPage.reduce((sum, item) => sum + item.count, 0),
+        )
+        const items = (issue?.details as { items?: { value: string }[] } | null)?.items ?? []
+        expect(items.map((item) => item.value).sort(), `${pagePath} ${issueId}`).toEqual(
+          onPage.map((item) => item.contact?.value).sort(),
+        )
+      }
+    }
     for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'documents')) {
       const document = await prisma.document.findFirst({
         where: { siteId: outcome.site.id, url: new URL(problem.path, fixture.url).toString() },
       })
       expect(document?.isScanned, problem.name).toBe(true)
+    }
+    // Every linked document with its kind and size: PDFs read, the others measured (HEAD Content-Length).
+    for (const expected of DOCUMENTS) {
+      const document = await prisma.document.findFirst({
+        where: { siteId: outcome.site.id, url: new URL(expected.path, fixture.url).toString() },
+      })
+      expect(document?.kind, expected.path).toBe(expected.kind)
+      expect(document?.size, expected.path).toBe(expected.size)
+      expect(document?.checkedAt, expected.path).not.toBeNull()
     }
     const orphans = await prisma.page.findMany({ where: { siteId: outcome.site.id, isOrphaned: true } })
     expect(orphans.map((page) => pathOf(page.url))).toEqual([...ORPHANED_PAGES])

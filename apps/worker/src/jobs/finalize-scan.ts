@@ -1,7 +1,8 @@
 import { FinalizeScanPayloadSchema, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import type { PrismaClient } from '@canopy/db'
-import { analysePdf } from '../audits/documents/index.js'
+import { analysePdf, measureDocumentSize } from '../audits/documents/index.js'
 import { checkLinks } from '../audits/links/index.js'
+import { createLimiter } from '../audits/links/limit-concurrency.js'
 import { finalizeScanData, linksOfScan, storeLinkChecks } from '../storage/finalize.js'
 import { isReadyToFinalize, readCounts } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
@@ -10,7 +11,7 @@ import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 
 const MAX_PDF_BYTES = 50 * 1024 * 1024
 
-/** The PDFs this scan's pages link to, each fetched through the guard once and read (audits/documents). */
+/** The documents this scan's pages link to: PDFs fetched and read, the others measured (audits/documents). */
 async function analyseScanDocuments(
   prisma: PrismaClient,
   runtime: ScanRuntime,
@@ -18,46 +19,77 @@ async function analyseScanDocuments(
   logger: { warn: (o: object, m: string) => void },
 ) {
   const documents = await prisma.document.findMany({
-    where: {
-      kind: 'pdf',
-      occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } },
+    where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
+  })
+  // Documents usually sit on the site's own host: a few at a time, like the link checker per host.
+  const limit = createLimiter(2)
+  const outcomes = await Promise.all(
+    documents.map((document) =>
+      limit(async () => {
+        try {
+          if (document.kind === 'pdf') await analyseScanPdf(prisma, runtime, document)
+          else await measureScanDocument(prisma, runtime, document)
+          return true
+        } catch (error) {
+          // An unreadable or unreachable document stays listed, unanalysed; the link checker reports it if broken.
+          logger.warn({ url: document.url, err: error }, 'document not analysed')
+          await prisma.document.update({ where: { id: document.id }, data: { checkedAt: new Date() } })
+          return false
+        }
+      }),
+    ),
+  )
+  return outcomes.filter(Boolean).length
+}
+
+async function analyseScanPdf(
+  prisma: PrismaClient,
+  runtime: ScanRuntime,
+  document: { id: string; url: string },
+) {
+  const response = await runtime.guard.fetch(document.url, {
+    headers: { 'user-agent': runtime.config.userAgent },
+    signal: AbortSignal.timeout(runtime.config.linkCheckTimeoutMs * 2),
+  })
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  if (bytes.byteLength > MAX_PDF_BYTES) throw new Error('too large to analyse')
+  const pdf = await analysePdf(bytes)
+  await prisma.document.update({
+    where: { id: document.id },
+    data: {
+      title: pdf.title,
+      author: pdf.author,
+      language: pdf.language,
+      pageCount: pdf.pageCount,
+      size: pdf.size,
+      documentCreatedAt: pdf.createdAt,
+      documentModifiedAt: pdf.modifiedAt,
+      isTagged: pdf.isTagged,
+      isScanned: pdf.isScanned,
+      accessibilityScore: pdf.accessibilityScore,
+      checkedAt: new Date(),
     },
   })
-  let analysed = 0
-  for (const document of documents) {
-    try {
-      const response = await runtime.guard.fetch(document.url, {
-        headers: { 'user-agent': runtime.config.userAgent },
-        signal: AbortSignal.timeout(runtime.config.linkCheckTimeoutMs * 2),
-      })
-      if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      const bytes = new Uint8Array(await response.arrayBuffer())
-      if (bytes.byteLength > MAX_PDF_BYTES) throw new Error('too large to analyse')
-      const pdf = await analysePdf(bytes)
-      await prisma.document.update({
-        where: { id: document.id },
-        data: {
-          title: pdf.title,
-          author: pdf.author,
-          language: pdf.language,
-          pageCount: pdf.pageCount,
-          size: pdf.size,
-          documentCreatedAt: pdf.createdAt,
-          documentModifiedAt: pdf.modifiedAt,
-          isTagged: pdf.isTagged,
-          isScanned: pdf.isScanned,
-          accessibilityScore: pdf.accessibilityScore,
-          checkedAt: new Date(),
-        },
-      })
-      analysed++
-    } catch (error) {
-      // An unreadable or unreachable PDF stays listed, unanalysed; the link checker reports it if broken.
-      logger.warn({ url: document.url, err: error }, 'document not analysed')
-      await prisma.document.update({ where: { id: document.id }, data: { checkedAt: new Date() } })
-    }
-  }
-  return analysed
+}
+
+/** Word, spreadsheets, PowerPoint, archives and media are not read: their size is what the inventory shows. */
+async function measureScanDocument(
+  prisma: PrismaClient,
+  runtime: ScanRuntime,
+  document: { id: string; url: string },
+) {
+  const size = await measureDocumentSize(document.url, {
+    guard: runtime.guard,
+    userAgent: runtime.config.userAgent,
+    timeoutMs: runtime.config.linkCheckTimeoutMs,
+  })
+  // Int column: a size past 2 GiB is stored as unknown rather than wrapped.
+  const stored = size !== null && size <= 2_147_483_647 ? size : null
+  await prisma.document.update({
+    where: { id: document.id },
+    data: { ...(stored !== null ? { size: stored } : {}), checkedAt: new Date() },
+  })
 }
 
 /**

@@ -8,3 +8,4 @@ export {
   SHORT_DOCUMENT_PAGES,
 } from './analyse-pdf.js'
 export { classifyDocumentUrl, DOCUMENT_EXTENSIONS, type DocumentKind } from './classify-document-url.js'
+export { type MeasureDocumentSizeOptions, measureDocumentSize } from './measure-document-size.js'
