@@ -4,7 +4,7 @@ import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { WorkerConfig } from './config.js'
-import type { RegisteredJob } from './jobs/define-job.js'
+import { isFinalFailure, type RegisteredJob } from './jobs/define-job.js'
 import { ALL_JOBS } from './jobs/index.js'
 import { closeScanRuntime, configureScanRuntime } from './jobs/scan-runtime.js'
 
@@ -87,8 +87,7 @@ export async function startWorkers({
     worker.on('failed', (job, error) => {
       logger.error({ err: error, queue: queueName, job: job?.name, jobId: job?.id }, 'job failed')
       const definition = job ? jobsByName.get(job.name) : undefined
-      const finalFailure = job && job.attemptsMade >= (job.opts.attempts ?? 1)
-      if (job && definition?.runFinalFailure && (finalFailure || /stalled/i.test(error.message))) {
+      if (job && definition?.runFinalFailure && isFinalFailure(job, error)) {
         definition
           .runFinalFailure(job.data, { prisma, logger, job, error })
           .catch((hookError) => logger.error({ err: hookError, jobId: job.id }, 'final-failure hook failed'))

@@ -59,3 +59,16 @@ export function defineJob<Payload>(
       : undefined,
   }
 }
+
+/**
+ * A failed attempt is the last one when the error is unrecoverable, the attempts are used up, or BullMQ
+ * gave up on a job that stalled too often; earlier attempts will be retried and must not end anything.
+ */
+export function isFinalFailure(job: Pick<Job, 'attemptsMade' | 'opts'>, error: Error): boolean {
+  return (
+    error instanceof UnrecoverableError ||
+    error.name === 'UnrecoverableError' ||
+    job.attemptsMade >= (job.opts.attempts ?? 1) ||
+    /stalled/i.test(error.message)
+  )
+}

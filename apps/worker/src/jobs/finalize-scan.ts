@@ -3,8 +3,10 @@ import type { PrismaClient } from '@canopy/db'
 import { analysePdf, measureDocumentSize } from '../audits/documents/index.js'
 import { checkLinks } from '../audits/links/index.js'
 import { createLimiter } from '../audits/links/limit-concurrency.js'
+import { normalizeUrl } from '../crawl/normalize-url.js'
+import { checkRoot, describeRootAnswer, SiteUnreachableError } from '../crawl/root-check.js'
 import { finalizeScanData, linksOfScan, storeLinkChecks } from '../storage/finalize.js'
-import { isReadyToFinalize, readCounts } from '../storage/frontier.js'
+import { failScan, isReadyToFinalize, readCounts } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
 import { enqueueQueuedPages } from './scan-enqueue.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
@@ -92,6 +94,48 @@ async function measureScanDocument(
   })
 }
 
+/** Why a finished scan has no audited page, for the scan's `error`. */
+async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scanId: string): Promise<string> {
+  const scan = await prisma.scan.findUniqueOrThrow({
+    where: { id: scanId },
+    include: { site: true, section: true },
+  })
+  const failures = await prisma.pageResult.findMany({
+    where: { scanId, status: 'failed' },
+    include: { page: { select: { url: true, depth: true } } },
+    orderBy: { page: { depth: 'asc' } },
+    take: 1,
+  })
+  const firstFailure = failures[0]
+  if (scan.kind === 'page') {
+    return firstFailure
+      ? `The page ${firstFailure.page.url} could not be loaded: ${firstFailure.error}`
+      : `The page ${scan.individualUrl} is not a page that can be scanned (an error answer, a redirect or a file).`
+  }
+  if (firstFailure) {
+    const count = scan.pagesFailed
+    return `No page could be loaded (${count} ${count === 1 ? 'page' : 'pages'} failed); ${firstFailure.page.url}: ${firstFailure.error}`
+  }
+  if (scan.kind === 'section') {
+    const section = scan.section ? `the section "${scan.section.title}"` : 'the section'
+    return `No page of ${section} was found: no page the scan reached matches its rules.`
+  }
+  const rootUrl = normalizeUrl(scan.site?.rootUri ?? '') ?? scan.site?.rootUri ?? ''
+  try {
+    const answer = await checkRoot(runtime.guard, rootUrl, {
+      userAgent: runtime.config.userAgent,
+      timeoutMs: runtime.config.linkCheckTimeoutMs,
+    })
+    const why = describeRootAnswer(answer, rootUrl)
+    if (why)
+      return `No page could be scanned: the site's root ${rootUrl} is not a page (${why}), and the sitemap lists no other page of the site.`
+  } catch (error) {
+    if (error instanceof SiteUnreachableError) return error.message
+    throw error
+  }
+  return `No page could be scanned: nothing under the site's root ${rootUrl} answered with a page.`
+}
+
 /**
  * Runs when every page (and Lighthouse run) of a scan is done: link checks of every distinct URL once,
  * duplicates, orphans, sections, history; then the scan is completed and the site marked first-scanned.
@@ -104,11 +148,22 @@ export const finalizeScanJob = defineJob({
   handle: async ({ scanId }, { prisma, logger }) => {
     const runtime = getScanRuntime()
     const counts = await readCounts(prisma, scanId)
-    if (!counts || counts.state === 'completed') return { skipped: counts?.state ?? 'gone' }
+    if (!counts || counts.state === 'completed' || counts.state === 'failed')
+      return { skipped: counts?.state ?? 'gone' }
     if (!isReadyToFinalize(counts)) {
       // Pages still outstanding (a job lost in a crash): recreate their jobs and try again later.
       await enqueueQueuedPages(prisma, scanId)
       throw new Error(`scan ${scanId} not finished yet: ${JSON.stringify(counts)}`)
+    }
+    if (counts.pagesScanned === 0) {
+      // Not one page could be audited (the root answers with an error, redirects away, every page failed,
+      // or a section's rules match nothing). A site owner expects to hear why, not a "completed" scan
+      // with no pages whose empty history point would read as scores falling to nothing: the scan is
+      // failed with the reason, and no links, history or sections are touched.
+      const reason = await explainEmptyScan(prisma, runtime, scanId)
+      await failScan(prisma, scanId, reason)
+      logger.warn({ scanId, reason }, 'scan found no page to audit')
+      return { failed: reason }
     }
     const started = Date.now()
     const links = await linksOfScan(prisma, scanId)

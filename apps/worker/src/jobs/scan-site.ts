@@ -8,8 +8,9 @@ import type { PrismaClient } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { fetchRobots, readSitemaps } from '../crawl/discover.js'
 import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
+import { checkRoot, SiteUnreachableError } from '../crawl/root-check.js'
 import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
-import { admitUrls, type FrontierCandidate } from '../storage/frontier.js'
+import { admitUrls, type FrontierCandidate, failScan } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
 import { getScanRuntime } from './scan-runtime.js'
@@ -36,12 +37,21 @@ export async function loadSectionRules(
  * Discovery of a site or section scan: robots.txt, the sitemap(s), the root page; every admitted URL
  * becomes a scan-page job. A page scan admits its one page. Safe to retry: the frontier admits each URL once and job ids are derived
  * from it.
+ *
+ * A root that gives no HTTP answer (refused, unknown host, timeout, bad certificate) fails the attempt, so
+ * BullMQ retries with backoff (the site may be down for a minute); once every attempt has failed the scan
+ * is `failed` with the reason (onFinalFailure). A root the address guard refuses fails at once.
  */
 export const scanSiteJob = defineJob({
   name: SCAN_JOB_NAMES.scanSite,
   queue: SCAN_QUEUE_NAMES.scans,
   payloadSchema: ScanSitePayloadSchema,
   options: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
+  onFinalFailure: async ({ scanId }, { prisma, logger, error }) => {
+    // Discovery never got going: without it no page job exists, so nothing else would end the scan.
+    const failed = await failScan(prisma, scanId, error.message)
+    if (failed) logger.warn({ scanId, reason: error.message }, 'scan failed in discovery')
+  },
   handle: async ({ scanId }, { prisma, logger }) => {
     const runtime = getScanRuntime()
     const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
@@ -71,6 +81,14 @@ export const scanSiteJob = defineJob({
     }
     const rootUrl = normalizeUrl(site.rootUri)
     if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
+    const rootCheck = await checkRoot(runtime.guard, rootUrl, {
+      userAgent: runtime.config.userAgent,
+      timeoutMs: runtime.config.linkCheckTimeoutMs,
+    }).catch((error: unknown) => {
+      if (error instanceof SiteUnreachableError && error.blocked) throw new UnrecoverableError(error.message)
+      throw error
+    })
+    logger.debug({ scanId, rootUrl, status: rootCheck.status }, 'site root answers')
     const rules = await loadSectionRules(prisma, scan.sectionId)
     const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
     const sitemapStarts = site.sitemapUrl

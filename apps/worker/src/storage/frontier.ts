@@ -149,3 +149,15 @@ export async function markLighthouseDone(
     return readCounts(tx, scanId)
   })
 }
+
+/**
+ * Ends a scan that cannot go on as failed, with the reason a site owner reads; a scan already completed or
+ * failed is left as it is. Returns whether this call ended it.
+ */
+export async function failScan(prisma: PrismaClient | Tx, scanId: string, error: string): Promise<boolean> {
+  const ended = await prisma.scan.updateMany({
+    where: { id: scanId, state: { in: ['queued', 'running'] } },
+    data: { state: 'failed', error: error.slice(0, 2000), finishedAt: new Date() },
+  })
+  return ended.count > 0
+}
