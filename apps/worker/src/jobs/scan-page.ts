@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { SCAN_JOB_NAMES, SCAN_QUEUE_NAMES, ScanPagePayloadSchema } from '@canopy/contracts'
 import { pageArtifactsDir } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
@@ -5,7 +6,7 @@ import { waitForCrawlSlot } from '../crawl/crawl-delay.js'
 import { fetchRobots } from '../crawl/discover.js'
 import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
 import type { RobotsRules } from '../crawl/robots.js'
-import { couldBeInSection } from '../crawl/section-rules.js'
+import { couldBeInSection, isInSection } from '../crawl/section-rules.js'
 import { auditPage, NotAPageError } from '../pipeline/audit-page.js'
 import { classifyByExtension, createContentAnalysers } from '../pipeline/content-analysers.js'
 import { admitUrls, type FrontierCandidate, finishUrl, skipUrl } from '../storage/frontier.js'
@@ -183,6 +184,30 @@ export const scanPageJob = defineJob({
           discoveredVia: 'link',
         })
       }
+    }
+    // A section scan loads pages outside the section only to reach the section's pages (the root, or any page
+    // when a rule needs the loaded page, e.g. its author): their links are followed, nothing of them is stored.
+    const isMember =
+      !rules ||
+      (audit
+        ? isInSection(rules, { url, author: audit.author, metaTags: audit.metaTags })
+        : couldBeInSection(rules, url))
+    if (!isMember) {
+      // Bounded like the pages themselves: at most the page limit of such loads lends its links to the crawl.
+      const crawledOutside = await prisma.scanUrl.count({ where: { scanId, state: 'skipped' } })
+      const followed = crawledOutside < scan.pageLimit ? candidates : []
+      await prisma.$transaction(async (tx) => {
+        await skipUrl(tx, scanId, urlHash)
+        await admitUrls(tx, scanId, followed)
+      })
+      await rm(pageArtifactsDir(runtime.artifactsRoot, scanId, urlHash), { recursive: true, force: true })
+      await enqueueQueuedPages(
+        prisma,
+        scanId,
+        followed.map((candidate) => candidate.urlHash),
+      )
+      await enqueueFinalizeIfReady(prisma, scanId)
+      return { skipped: 'outside the section', links: followed.length }
     }
     const lighthouse = !!audit && scan.lighthouseEnabled && runtime.lighthousePages
     const pageId = await prisma.$transaction(

@@ -72,6 +72,10 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
   const scan = await prisma.scan.findUniqueOrThrow({ where: { id: scanId } })
   const siteId = scan.siteId
   if (!siteId) return
+  // A section scan sees only the section's pages: what needs the whole site (orphans, other sections, the
+  // site's history point) stays as the last full scan left it, and duplicates are looked for among the
+  // site's pages as last scanned.
+  const sectionScan = scan.kind === 'section' && scan.sectionId ? scan.sectionId : null
   const results = await prisma.pageResult.findMany({
     where: { scanId, status: 'succeeded' },
     include: { page: true },
@@ -90,13 +94,21 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
     brokenByPage.set(occurrence.pageId, list)
   }
 
-  // Duplicates by hash among this scan's pages.
+  // Duplicates by hash among this scan's pages (and, for a section scan, the site's other scanned pages).
+  const comparedPages = [
+    ...results.map((result) => result.page),
+    ...(sectionScan
+      ? await prisma.page.findMany({
+          where: { siteId, id: { notIn: pageIds }, lastScanId: { not: null } },
+        })
+      : []),
+  ]
   const groups = (key: 'titleHash' | 'descriptionHash' | 'contentHash') => {
     const byHash = new Map<string, string[]>()
-    for (const result of results) {
-      const hash = result.page[key]
+    for (const page of comparedPages) {
+      const hash = page[key]
       if (!hash) continue
-      byHash.set(hash, [...(byHash.get(hash) ?? []), result.pageId])
+      byHash.set(hash, [...(byHash.get(hash) ?? []), page.id])
     }
     return byHash
   }
@@ -105,7 +117,7 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
     'duplicate-description': groups('descriptionHash'),
     'duplicate-content': groups('contentHash'),
   }
-  const urlById = new Map(results.map((result) => [result.pageId, result.page.url]))
+  const urlById = new Map(comparedPages.map((page) => [page.id, page.url]))
 
   // Orphans: sitemap pages that no page of this scan links to (a page linking to itself does not count).
   const sitemapUrls = await prisma.scanUrl.findMany({
@@ -122,15 +134,24 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
       .filter((occurrence) => urlById.get(occurrence.pageId) !== occurrence.link.url)
       .map((occurrence) => occurrence.link.url),
   )
-  const sitemapSet = new Set(sitemapUrls.map((row) => row.url))
   const scannedUrls = results.map((result) => result.page.url)
-  const orphaned = scannedUrls.filter((url) => sitemapSet.has(url) && !linkedTo.has(url))
-  await prisma.page.updateMany({
-    where: { siteId, url: { in: scannedUrls } },
-    data: { isOrphaned: false, inSitemap: false },
-  })
-  await prisma.page.updateMany({ where: { siteId, url: { in: [...sitemapSet] } }, data: { inSitemap: true } })
-  await prisma.page.updateMany({ where: { siteId, url: { in: orphaned } }, data: { isOrphaned: true } })
+  const sitemapSet = sectionScan
+    ? new Set(results.filter((result) => result.page.inSitemap).map((result) => result.page.url))
+    : new Set(sitemapUrls.map((row) => row.url))
+  const orphaned = sectionScan
+    ? results.filter((result) => result.page.isOrphaned).map((result) => result.page.url)
+    : scannedUrls.filter((url) => sitemapSet.has(url) && !linkedTo.has(url))
+  if (!sectionScan) {
+    await prisma.page.updateMany({
+      where: { siteId, url: { in: scannedUrls } },
+      data: { isOrphaned: false, inSitemap: false },
+    })
+    await prisma.page.updateMany({
+      where: { siteId, url: { in: [...sitemapSet] } },
+      data: { inSitemap: true },
+    })
+    await prisma.page.updateMany({ where: { siteId, url: { in: orphaned } }, data: { isOrphaned: true } })
+  }
 
   const orphanedSet = new Set(orphaned)
 
@@ -245,7 +266,7 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
   // Sections: membership from their rules over the pages this scan saw.
   const pages = await prisma.page.findMany({ where: { id: { in: pageIds } } })
   const sections = await prisma.section.findMany({
-    where: { siteId },
+    where: { siteId, ...(sectionScan ? { id: sectionScan } : {}) },
     include: { conditions: { orderBy: { position: 'asc' } } },
   })
   const sectionPages = new Map<string, typeof pages>()
@@ -276,13 +297,14 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
 
   // History: one point for the site and one per section, replaced on a retry.
   await prisma.historyPoint.deleteMany({ where: { scanId } })
-  await prisma.historyPoint.create({ data: await historyPoint(prisma, siteId, scanId, null, pages) })
+  if (!sectionScan)
+    await prisma.historyPoint.create({ data: await historyPoint(prisma, siteId, scanId, null, pages) })
   for (const section of sections) {
     await prisma.historyPoint.create({
       data: await historyPoint(prisma, siteId, scanId, section.id, sectionPages.get(section.id) ?? []),
     })
   }
-  return { pages: results.length, orphaned: orphaned.length }
+  return { pages: results.length, orphaned: sectionScan ? 0 : orphaned.length }
 }
 
 /** The scan's root page (depth 0) is never an orphan: it is where the site starts. */
