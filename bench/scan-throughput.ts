@@ -3,16 +3,18 @@
  *   - pages/s of our non-Lighthouse pass (the engine's page pipeline, auditPage, SCAN_PAGE_CONCURRENCY tabs)
  *     and of a bare playwright-core + axe-core loop over the same pages with as many tabs;
  *   - seconds per page of our tuned Lighthouse pass (the lighthouse-page job's runner: a fresh child per
- *     page, the next one made ready while a page runs) and of Lighthouse's default desktop config (a fresh
- *     child and Chromium per page, as the CLI does), with FCP, LCP, TBT and CLS of both;
+ *     page, the next one made ready while a page runs), of a default Lighthouse run (the CLI with the desktop
+ *     preset) and of the default config in our ready child, with FCP, LCP, TBT and CLS per page of all three;
  *   - peak memory (PSS) of this process and every process under it (Lighthouse children, Chromium).
  *
  *   pnpm exec tsx bench/scan-throughput.ts [url]
  *
  * Without a URL it serves the fixture site (tests/fixtures/site) and scans that. BENCH_PAGES (default 20)
  * caps the pages of the page passes, BENCH_LIGHTHOUSE_PAGES (default 5) those of the Lighthouse passes,
- * BENCH_ROUNDS (default 2) the rounds of the page passes.
+ * BENCH_ROUNDS (default 2) the rounds of the page passes, BENCH_LIGHTHOUSE_ROUNDS (default 3) those of the
+ * Lighthouse passes.
  */
+import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -23,7 +25,7 @@ import { classifyDocumentUrl } from '../apps/worker/src/audits/documents/index.j
 import { measureReadability } from '../apps/worker/src/audits/readability/index.js'
 import { createSpellChecker, type SpellChecker } from '../apps/worker/src/audits/spelling/index.js'
 import { CHROMIUM_FLAGS, SharedBrowser } from '../apps/worker/src/browser/shared-browser.js'
-import { createLighthouseRunner, type Lhr, runLighthouseRaw } from '../apps/worker/src/lighthouse/index.js'
+import { createLighthouseRunner, type Lhr } from '../apps/worker/src/lighthouse/index.js'
 import { auditPage, type ContentAnalysers } from '../apps/worker/src/pipeline/audit-page.js'
 import { startPeakSampler } from './lib/memory.js'
 import { PROBLEM_PAGES, startProblemSite } from './lib/problem-pages.js'
@@ -33,6 +35,7 @@ const PAGE_LIMIT = Number(process.env.BENCH_PAGES ?? 20)
 const LIGHTHOUSE_PAGES = Number(process.env.BENCH_LIGHTHOUSE_PAGES ?? 5)
 const TABS = Number(process.env.SCAN_PAGE_CONCURRENCY ?? 2)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const LIGHTHOUSE_ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3)
 const CHROMIUM_BINARY = '/usr/lib/chromium/chromium'
 const MB = 1024 * 1024
 
@@ -154,92 +157,208 @@ const METRICS = [
   ['TBT', 'total-blocking-time'],
   ['CLS', 'cumulative-layout-shift'],
 ] as const
+type MetricName = (typeof METRICS)[number][0]
+
+/** Differences at or below these are the same value (rounding of a 0 ms TBT or a 0 CLS, not a change). */
+const METRIC_EPSILON: Record<MetricName, number> = { FCP: 1, LCP: 1, TBT: 1, CLS: 0.001 }
 
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
+type PassName = 'tuned' | 'cli' | 'ready'
+const PASS_NAMES: PassName[] = ['tuned', 'cli', 'ready']
+
 interface LighthousePass {
-  secondsPerPage: number
-  lighthouseSecondsPerPage: number
-  metrics: Record<string, number[]>
+  /** wall time of each round's whole pass over the pages, seconds */
+  roundSeconds: number[]
+  /** Lighthouse's own time per run (ours and the ready child report it; the CLI's is its process time) */
+  lighthouseMs: number[]
+  /** per page, per metric: one value per round */
+  metrics: Map<string, Record<MetricName, number[]>>
   failures: string[]
 }
 
-interface LighthousePasses {
-  tuned: LighthousePass
-  reference: LighthousePass
-  /** the default config in a child made ready beforehand, like the tuned one: metrics differ by config only */
-  referenceReady: LighthousePass
+function emptyPass(): LighthousePass {
+  return { roundSeconds: [], lighthouseMs: [], metrics: new Map(), failures: [] }
 }
 
-function emptyPass(): LighthousePass {
-  return {
-    secondsPerPage: 0,
-    lighthouseSecondsPerPage: 0,
-    metrics: Object.fromEntries(METRICS.map(([name]) => [name, []])),
-    failures: [],
-  }
+function record(pass: LighthousePass, url: string, lhr: Lhr): void {
+  const perPage = pass.metrics.get(url) ?? { FCP: [], LCP: [], TBT: [], CLS: [] }
+  for (const [name, auditId] of METRICS) perPage[name].push(lhr.audits[auditId]?.numericValue ?? Number.NaN)
+  pass.metrics.set(url, perPage)
+}
+
+const LIGHTHOUSE_CLI = createRequire(join(ROOT, 'apps/worker/package.json')).resolve(
+  'lighthouse/cli/index.js',
+)
+
+/**
+ * A default Lighthouse run as its users run it: the CLI with the desktop preset (all categories, Lighthouse's
+ * own waits), a new process and a new Chromium per page. Resolves the run's LHR.
+ */
+function runLighthouseCli(url: string): Promise<Lhr> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        LIGHTHOUSE_CLI,
+        url,
+        '--preset=desktop',
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        `--chrome-flags=${['--headless=new', ...CHROMIUM_FLAGS].join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_BINARY }, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    const out: Buffer[] = []
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => {
+      err = (err + chunk.toString()).slice(-1000)
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      if (code !== 0) return reject(new Error(`lighthouse CLI exited with ${code}: ${err.trim()}`))
+      try {
+        const lhr = JSON.parse(Buffer.concat(out).toString('utf8')) as Lhr
+        if (lhr.runtimeError)
+          return reject(new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`))
+        resolve(lhr)
+      } catch (error) {
+        reject(error)
+      }
+    })
+  })
 }
 
 /**
- * Both Lighthouse passes over the same pages, interleaved page by page (alternating which goes first) so
- * that neither profits from caches the other warmed or suffers from load the other met. The tuned pass is
- * what the lighthouse-page job does (its runner keeps the next child ready); the default pass is a plain
- * Lighthouse run per page (fresh child and Chromium). The tuned runner's next child gets ready between
- * pages, outside both timings, so it never competes with a default run's page load.
+ * The Lighthouse passes over the same pages, BENCH_LIGHTHOUSE_ROUNDS rounds, each pass timed as a whole (as a
+ * worker runs its lighthouse-page jobs one after another), the order of the passes rotating every round so that
+ * neither profits from caches another warmed or suffers alone from load that came and went:
+ *   - tuned: our runner as the lighthouse-page job uses it (next child made ready while a page runs; a ready
+ *     child waiting when the pass starts, as in a worker that has been running);
+ *   - cli: the default run, Lighthouse's CLI with the desktop preset, fresh process and Chromium per page;
+ *   - ready: Lighthouse's default desktop config in our ready child: the same browser conditions as tuned, so
+ *     its metrics differ from tuned by the config alone.
  */
-async function measureLighthouse(pages: string[]): Promise<LighthousePasses> {
-  const runner = createLighthouseRunner({ keepSpare: true })
+async function measureLighthouse(pages: string[], rounds: number): Promise<Record<PassName, LighthousePass>> {
+  const tunedRunner = createLighthouseRunner({ keepSpare: true })
   const readyRunner = createLighthouseRunner({ keepSpare: true })
-  const passes = { tuned: emptyPass(), reference: emptyPass(), referenceReady: emptyPass() }
-  const seconds = { tuned: 0, reference: 0, referenceReady: 0 }
-  const lighthouseMs = { tuned: 0, reference: 0, referenceReady: 0 }
-  type Which = keyof typeof passes
-  // Each runner's first child is made ready before the timings start, as a running worker has it.
-  await Promise.all([runner.warm(), readyRunner.warm()])
-  for (const [index, url] of pages.entries()) {
-    const order: Which[] =
-      index % 2 ? ['reference', 'referenceReady', 'tuned'] : ['tuned', 'referenceReady', 'reference']
-    for (const which of order) {
-      const started = performance.now()
-      try {
-        const run =
-          which === 'tuned'
-            ? await runner.runRaw({ url, formFactor: 'desktop', mode: 'tuned' })
-            : which === 'referenceReady'
-              ? await readyRunner.runRaw({ url, formFactor: 'desktop', mode: 'default' })
-              : await runLighthouseRaw({ url, formFactor: 'desktop', mode: 'default' })
-        seconds[which] += (performance.now() - started) / 1000
-        lighthouseMs[which] += run.lighthouseMs
-        const lhr: Lhr = run.lhr
-        for (const [name, auditId] of METRICS) {
-          passes[which].metrics[name]?.push(lhr.audits[auditId]?.numericValue ?? Number.NaN)
-        }
-      } catch (error) {
-        passes[which].failures.push(`${which} ${url}: ${(error as Error).message.slice(0, 160)}`)
-      }
-      await Promise.all([runner.spareReady(), readyRunner.spareReady()])
-    }
+  const passes: Record<PassName, LighthousePass> = {
+    tuned: emptyPass(),
+    cli: emptyPass(),
+    ready: emptyPass(),
   }
-  runner.close()
-  readyRunner.close()
-  for (const which of ['tuned', 'reference', 'referenceReady'] as const) {
-    const done = pages.length - passes[which].failures.length || 1
-    passes[which].secondsPerPage = seconds[which] / done
-    passes[which].lighthouseSecondsPerPage = lighthouseMs[which] / 1000 / done
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const order = PASS_NAMES.map((_, index) => PASS_NAMES[(index + round) % PASS_NAMES.length] as PassName)
+      for (const which of order) {
+        if (which === 'tuned') await tunedRunner.warm()
+        if (which === 'ready') await readyRunner.warm()
+        const pass = passes[which]
+        const started = performance.now()
+        for (const url of pages) {
+          const runStarted = performance.now()
+          try {
+            if (which === 'cli') {
+              record(pass, url, await runLighthouseCli(url))
+              pass.lighthouseMs.push(performance.now() - runStarted)
+            } else {
+              const runner = which === 'tuned' ? tunedRunner : readyRunner
+              const run = await runner.runRaw({
+                url,
+                formFactor: 'desktop',
+                mode: which === 'tuned' ? 'tuned' : 'default',
+              })
+              record(pass, url, run.lhr)
+              pass.lighthouseMs.push(run.lighthouseMs)
+            }
+          } catch (error) {
+            pass.failures.push(`${which} ${url}: ${(error as Error).message.slice(0, 160)}`)
+          }
+        }
+        pass.roundSeconds.push((performance.now() - started) / 1000)
+      }
+    }
+  } finally {
+    tunedRunner.close()
+    readyRunner.close()
   }
   return passes
 }
 
-function percentDifference(tuned: number, reference: number): string {
-  if (reference === 0) return tuned === 0 ? '0%' : 'n/a (default is 0)'
+function formatMetric(name: MetricName, value: number): string {
+  if (!Number.isFinite(value)) return 'n/a'
+  return name === 'CLS' ? value.toFixed(3) : `${value.toFixed(0)} ms`
+}
+
+/** tuned against a reference, per page: the median of each side's rounds, then the difference. */
+function metricDifference(
+  name: MetricName,
+  tuned: number,
+  reference: number,
+): { text: string; percent: number } {
+  if (!Number.isFinite(tuned) || !Number.isFinite(reference)) return { text: 'n/a', percent: Number.NaN }
+  if (Math.abs(tuned - reference) <= METRIC_EPSILON[name]) return { text: '=', percent: 0 }
+  if (reference === 0) return { text: 'new', percent: Number.POSITIVE_INFINITY }
   const percent = ((tuned - reference) / reference) * 100
-  return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`
+  return { text: `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`, percent }
+}
+
+function lighthouseReport(pages: string[], passes: Record<PassName, LighthousePass>): string[] {
+  const perPage = (which: PassName) => {
+    const done = passes[which].roundSeconds.length * pages.length - passes[which].failures.length
+    return passes[which].roundSeconds.reduce((sum, value) => sum + value, 0) / Math.max(done, 1)
+  }
+  const lighthouseOwn = (which: PassName) => median(passes[which].lighthouseMs) / 1000
+  const tuned = perPage('tuned')
+  const cli = perPage('cli')
+  const ready = perPage('ready')
+  const lines = [
+    `tuned Lighthouse (our runner, ready child):        ${tuned.toFixed(2)} s/page  (median run ${lighthouseOwn('tuned').toFixed(2)} s; rounds ${passes.tuned.roundSeconds.map((s) => `${s.toFixed(0)} s`).join(', ')})`,
+    `default Lighthouse (CLI --preset=desktop):         ${cli.toFixed(2)} s/page  (median run ${lighthouseOwn('cli').toFixed(2)} s; rounds ${passes.cli.roundSeconds.map((s) => `${s.toFixed(0)} s`).join(', ')})`,
+    `default desktop config in our ready child:         ${ready.toFixed(2)} s/page  (median run ${lighthouseOwn('ready').toFixed(2)} s; rounds ${passes.ready.roundSeconds.map((s) => `${s.toFixed(0)} s`).join(', ')})`,
+    `  tuned / default (CLI): ${((tuned / cli) * 100).toFixed(0)}%  (target <= 33%);  tuned / default config in a ready child: ${((tuned / ready) * 100).toFixed(0)}%`,
+    '',
+    '  metrics per page, median of the rounds: tuned | default (CLI) | default config, ready child; "=" within rounding',
+  ]
+  const worst: Record<'cli' | 'ready', Record<MetricName, number>> = {
+    cli: { FCP: 0, LCP: 0, TBT: 0, CLS: 0 },
+    ready: { FCP: 0, LCP: 0, TBT: 0, CLS: 0 },
+  }
+  for (const url of pages) {
+    lines.push(`  ${new URL(url).pathname}`)
+    for (const [name] of METRICS) {
+      const value = (which: PassName) => median(passes[which].metrics.get(url)?.[name] ?? [])
+      const [t, c, r] = [value('tuned'), value('cli'), value('ready')]
+      const vsCli = metricDifference(name, t, c)
+      const vsReady = metricDifference(name, t, r)
+      worst.cli[name] = Math.max(worst.cli[name], Math.abs(vsCli.percent))
+      worst.ready[name] = Math.max(worst.ready[name], Math.abs(vsReady.percent))
+      lines.push(
+        `    ${name.padEnd(4)} ${formatMetric(name, t).padStart(9)} | ${formatMetric(name, c).padStart(9)} ${vsCli.text.padEnd(8)} | ${formatMetric(name, r).padStart(9)} ${vsReady.text}`,
+      )
+    }
+  }
+  const worstLine = (which: 'cli' | 'ready') =>
+    METRICS.map(
+      ([name]) => `${name} ${Number.isNaN(worst[which][name]) ? 'n/a' : `${worst[which][name].toFixed(1)}%`}`,
+    ).join(', ')
+  lines.push(
+    `  largest per-page difference, tuned vs default (CLI):            ${worstLine('cli')}  (target <= 10%)`,
+    `  largest per-page difference, tuned vs default in a ready child: ${worstLine('ready')}`,
+    ...PASS_NAMES.flatMap((which) => passes[which].failures.map((failure) => `  failed: ${failure}`)),
+  )
+  return lines
 }
 
 async function main() {
@@ -310,7 +429,7 @@ async function main() {
     // A page's first answer can be slower (server caches); Lighthouse counts the server's time in FCP.
     for (const url of lighthousePages) await fetch(url).then((response) => response.arrayBuffer())
     const lighthouseSampler = startPeakSampler()
-    const { tuned, reference, referenceReady } = await measureLighthouse(lighthousePages)
+    const passes = await measureLighthouse(lighthousePages, LIGHTHOUSE_ROUNDS)
     const peakLighthouse = lighthouseSampler.stop()
 
     const lines = [
@@ -319,24 +438,10 @@ async function main() {
       `bare playwright-core + axe (${TABS} tabs):      ${barePagesPerSecond.toFixed(2)} pages/s  (best of ${bareRuns.map((s) => `${s.toFixed(1)} s`).join(', ')}; ${bareFailures} failed)`,
       `  pipeline / bare: ${((pipelinePagesPerSecond / barePagesPerSecond) * 100).toFixed(0)}%  (target >= 80%)`,
       '',
-      `tuned Lighthouse (our runner):         ${tuned.secondsPerPage.toFixed(2)} s/page  (Lighthouse itself ${tuned.lighthouseSecondsPerPage.toFixed(2)} s)`,
-      `default Lighthouse (desktop, fresh):   ${reference.secondsPerPage.toFixed(2)} s/page  (Lighthouse itself ${reference.lighthouseSecondsPerPage.toFixed(2)} s)`,
-      `default config in a ready child:       ${referenceReady.secondsPerPage.toFixed(2)} s/page  (Lighthouse itself ${referenceReady.lighthouseSecondsPerPage.toFixed(2)} s)`,
-      `  tuned / default: ${((tuned.secondsPerPage / reference.secondsPerPage) * 100).toFixed(0)}%  (target <= 33%); tuned / default in a ready child: ${((tuned.secondsPerPage / referenceReady.secondsPerPage) * 100).toFixed(0)}%`,
-      '  metric (median over pages)  tuned      default    diff        default, ready child  diff',
-      ...METRICS.map(([name]) => {
-        const a = median(tuned.metrics[name] ?? [])
-        const b = median(reference.metrics[name] ?? [])
-        const c = median(referenceReady.metrics[name] ?? [])
-        const format = (value: number) => (name === 'CLS' ? value.toFixed(3) : `${value.toFixed(0)} ms`)
-        return `  ${name.padEnd(28)}${format(a).padEnd(11)}${format(b).padEnd(11)}${percentDifference(a, b).padEnd(12)}${format(c).padEnd(22)}${percentDifference(a, c)}`
-      }),
-      ...[...tuned.failures, ...reference.failures, ...referenceReady.failures].map(
-        (failure) => `  failed: ${failure}`,
-      ),
+      ...lighthouseReport(lighthousePages, passes),
       '',
       'peak PSS of this process and its children (Node + Chromium):',
-      `  page passes ${(peakPages / MB).toFixed(0)} MB, Lighthouse passes ${(peakLighthouse / MB).toFixed(0)} MB (one run plus the tuned runner's ready child)`,
+      `  page passes ${(peakPages / MB).toFixed(0)} MB, Lighthouse passes ${(peakLighthouse / MB).toFixed(0)} MB (one run plus a runner's ready child)`,
     ]
     console.info(lines.join('\n'))
   } finally {
