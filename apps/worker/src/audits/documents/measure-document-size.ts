@@ -25,15 +25,20 @@ function totalFromContentRange(value: string | null): number | null {
   return match ? parseLength(match[1] ?? null) : null
 }
 
+/** The part of a body stream we use (undici's stream/web type and the DOM's differ in details). */
+interface ByteStream {
+  getReader(): { read(): Promise<{ done: boolean; value?: unknown }>; cancel(): Promise<void> }
+}
+
 /** Counts a body's bytes, cancelling it once it passes the cap (null then: too large to say). */
-async function countBody(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<number | null> {
+async function countBody(body: ByteStream | null, maxBytes: number): Promise<number | null> {
   if (!body) return 0
   const reader = body.getReader()
   let total = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) return total
-    total += value.byteLength
+    total += (value as Uint8Array).byteLength
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined)
       return null
