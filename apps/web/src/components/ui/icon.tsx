@@ -26,6 +26,7 @@ const PATHS = {
   chevronRight: 'M9 6l6 6-6 6',
   chevronLeft: 'M15 6l-6 6 6 6',
   close: 'M6 6l12 12M18 6 6 18',
+  check: 'M5 12.5l4.5 4.5L19 7',
   menu: 'M4 7h16M4 12h16M4 17h16',
   sortAsc: 'M12 5l5 6H7z',
   sortDesc: 'M12 19l-5-6h10z',

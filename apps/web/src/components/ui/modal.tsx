@@ -12,6 +12,8 @@ export type ModalProps = {
    * has none of these (for work that must not be interrupted).
    */
   type?: 'standard' | 'unclosable'
+  /** 'wide' fits content 768 px wide (the element screenshot lightbox) */
+  size?: 'standard' | 'wide'
   children: ReactNode | ((close: () => void) => ReactNode)
 }
 
@@ -19,7 +21,14 @@ export type ModalProps = {
  * The one modal dialog of the app, on React Aria: focus moves in, stays in, and returns to the
  * control that opened it. Use it inside a DialogTrigger, or control it with isOpen/onOpenChange.
  */
-export function Modal({ title, isOpen, onOpenChange, type = 'standard', children }: ModalProps) {
+export function Modal({
+  title,
+  isOpen,
+  onOpenChange,
+  type = 'standard',
+  size = 'standard',
+  children,
+}: ModalProps) {
   const closable = type === 'standard'
   return (
     <ModalOverlay
@@ -29,7 +38,7 @@ export function Modal({ title, isOpen, onOpenChange, type = 'standard', children
       isKeyboardDismissDisabled={!closable}
       className={styles.overlay}
     >
-      <AriaModal className={styles.modal}>
+      <AriaModal className={`${styles.modal} ${size === 'wide' ? styles.wide : ''}`}>
         <Dialog className={styles.dialog}>
           {({ close }) => (
             <>

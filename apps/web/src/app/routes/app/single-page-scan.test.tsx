@@ -7,7 +7,7 @@ import axe from 'axe-core'
 import { Server, type Socket } from 'socket.io'
 import { io } from 'socket.io-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { axeRuleToAudit, readAxe, readLighthouse, toAudit } from '@/features/audits/testing/tool-output'
+import { axeRuleToAudit, must, readAxe, readLighthouse, toAudit } from '@/features/audits/testing/tool-output'
 import { type ScanSocket, ScanSocketContext } from '@/features/single-page-scan/api/wait-for-scan'
 import { findAxeViolations } from '@/testing/axe'
 import { type FakeHandler, installFakeApi, reply } from '@/testing/fake-api'
@@ -237,6 +237,132 @@ describe('single page scan', () => {
     await events.click(screen.getByRole('button', { name: 'Page actions' }))
     await events.click(await screen.findByRole('menuitem', { name: 'Show page renderer' }))
     expect(await screen.findByTitle(`Snapshot of ${PAGE}`)).toBeInTheDocument()
+  })
+
+  it('shows the inventory tab after performance with the linked documents and the contact details', async () => {
+    const events = userEvent.setup()
+    const result: SinglePageScanResult = {
+      ...makeResult(),
+      inventory: {
+        documents: [
+          {
+            url: 'http://127.0.0.1:8090/files/annual-report-2025.pdf',
+            kind: 'pdf',
+            extension: '.pdf',
+            linkText: 'Annual report 2025 (PDF)',
+            httpStatus: 200,
+            isBroken: false,
+          },
+          {
+            url: 'http://127.0.0.1:8090/files/missing-budget.xlsx',
+            kind: 'spreadsheet',
+            extension: '.xlsx',
+            linkText: '',
+            httpStatus: 404,
+            isBroken: true,
+          },
+        ],
+        contacts: [
+          { kind: 'email', value: 'press@riverbend.gov.uk', valid: true, count: 2 },
+          { kind: 'telephone', value: '+4420794', valid: false, count: 1 },
+        ],
+      },
+    }
+    onWait = (socket, id) => socket.emit('scan-response', { id, success: true, result })
+    const { router } = renderScreen(scanUrl())
+    const tabs = await screen.findByRole('tablist', { name: 'Scan results' }, { timeout: 5000 })
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Accessibility62 Needs improvement',
+      'SEO91 Good',
+      'Performance48 Poor',
+      'Inventory',
+      'Content quality80 Needs improvement',
+    ])
+    await events.click(within(tabs).getByRole('tab', { name: 'Inventory' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single-page-scan/inventory'))
+    const panel = screen.getByRole('tabpanel', { name: 'Inventory' })
+    const [documents, contacts] = within(panel).getAllByRole('table')
+    if (!documents || !contacts) throw new Error('two lists expected')
+    expect(
+      within(documents).getByRole('rowheader', { name: /Annual report 2025 \(PDF\)/ }),
+    ).toBeInTheDocument()
+    expect(within(documents).getByRole('link', { name: /Annual report 2025/ })).toHaveAttribute(
+      'href',
+      'http://127.0.0.1:8090/files/annual-report-2025.pdf',
+    )
+    // without link text the row is named by its file
+    const missing = within(documents).getByRole('row', { name: /missing-budget\.xlsx/ })
+    expect(missing).toHaveTextContent('Spreadsheet (.xlsx)')
+    expect(missing).toHaveTextContent('Broken (404)')
+    expect(within(contacts).getByRole('row', { name: /press@riverbend\.gov\.uk/ })).toHaveTextContent(
+      'E-mail addressValid2',
+    )
+    expect(within(contacts).getByRole('row', { name: /\+4420794/ })).toHaveTextContent(
+      'Phone numberNot valid1',
+    )
+    expect(await findAxeViolationsBesideSnapshot()).toEqual([])
+
+    // each list filters on its own, in the URL
+    await events.type(
+      within(panel).getByRole('searchbox', { name: 'Filter e-mail addresses and phone numbers' }),
+      'press{Enter}',
+    )
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('contacts.search')).toBe('press'),
+    )
+    expect(within(contacts).queryByRole('row', { name: /\+4420794/ })).not.toBeInTheDocument()
+    expect(within(documents).getAllByRole('row')).toHaveLength(3)
+    expect(new URLSearchParams(router.state.location.search).get('uri')).toBe(PAGE)
+  })
+
+  it('says when the page links no documents and has no contact details', async () => {
+    const events = userEvent.setup()
+    onWait = (socket, id) =>
+      socket.emit('scan-response', {
+        id,
+        success: true,
+        result: { ...makeResult(), inventory: { documents: [], contacts: [] } },
+      })
+    renderScreen(scanUrl('inventory'))
+    const panel = await screen.findByRole('tabpanel', { name: 'Inventory' }, { timeout: 5000 })
+    expect(within(panel).getByText('No documents are linked from this page.')).toBeInTheDocument()
+    expect(
+      within(panel).getByText('No e-mail addresses or phone numbers were found on this page.'),
+    ).toBeInTheDocument()
+    expect(await findAxeViolationsBesideSnapshot()).toEqual([])
+    await events.click(screen.getByRole('tab', { name: /Accessibility/ }))
+    expect(screen.queryByRole('tabpanel', { name: 'Inventory' })).not.toBeInTheDocument()
+  })
+
+  it('opens to accessibility when an older result without an inventory is asked for its inventory tab', async () => {
+    onWait = (socket, id) => socket.emit('scan-response', { id, success: true, result: makeResult() })
+    renderScreen(scanUrl('inventory'))
+    const tabs = await screen.findByRole('tablist', { name: 'Scan results' }, { timeout: 5000 })
+    expect(within(tabs).queryByRole('tab', { name: 'Inventory' })).not.toBeInTheDocument()
+    expect(within(tabs).getByRole('tab', { name: /Accessibility/ })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it("shows a failing element's stored screenshot from the scan's element-screenshot route", async () => {
+    const result = makeResult()
+    const failed = must(result.accessibility.audits.failed[0], 'a failed audit')
+    const items = (failed.details as unknown as { items: { node: Record<string, unknown> }[] }).items
+    for (const [index, item] of items.entries()) {
+      item.node.screenshotPath = `scans/scan-42/page/element-${index}.png`
+    }
+    onWait = (socket, id) => socket.emit('scan-response', { id, success: true, result })
+    renderScreen(scanUrl())
+    const events = userEvent.setup()
+    await screen.findByRole('tablist', { name: 'Scan results' }, { timeout: 5000 })
+    await events.click(screen.getByRole('button', { name: new RegExp(`^${failed.title.slice(0, 20)}`) }))
+    const thumbnail = must(screen.getAllByRole('button', { name: /^Enlarge screenshot of / })[0])
+    expect(thumbnail.querySelector('img')).toHaveAttribute(
+      'src',
+      `/api/v1/single-page-scan/element-screenshot/scan-42?path=${encodeURIComponent('scans/scan-42/page/element-0.png')}`,
+    )
   })
 
   it("says 'Page could not be rendered' when the snapshot does not load", async () => {

@@ -1,4 +1,5 @@
 export { FilterBox } from './filter-box'
+export { type InMemoryListOptions, pageInMemory, useInMemoryList } from './in-memory-list'
 export type { ListController, ListDefaults, ListParams } from './list-params'
 export { nextSort, parsePage, readListParams, useListParams, writeListParams } from './list-params'
 export type { ListColumn, ListViewProps } from './list-view'

@@ -11,7 +11,18 @@ export type ListParams = {
   search?: string
 }
 
-export type ListDefaults = { sortBy?: string; sortDir?: SortDir; pageSize?: number }
+export type ListDefaults = {
+  sortBy?: string
+  sortDir?: SortDir
+  pageSize?: number
+  /**
+   * For a second list on one screen: its parameters are named `<prefix>.page`, `<prefix>.sortBy`, … so the
+   * lists keep their own state in the same URL.
+   */
+  paramPrefix?: string
+}
+
+const paramName = (key: string, prefix?: string) => (prefix ? `${prefix}.${key}` : key)
 
 /** 002 §4: the page parameter is parsed as an integer and floored at 1. */
 export function parsePage(value: string | null): number {
@@ -20,22 +31,28 @@ export function parsePage(value: string | null): number {
 }
 
 export function readListParams(searchParams: URLSearchParams, defaults: ListDefaults = {}): ListParams {
-  const sortDir = searchParams.get('sortDir')
-  const search = searchParams.get('search')?.trim()
+  const read = (key: string) => searchParams.get(paramName(key, defaults.paramPrefix))
+  const sortDir = read('sortDir')
+  const search = read('search')?.trim()
   return {
-    page: parsePage(searchParams.get('page')),
-    sortBy: searchParams.get('sortBy') || defaults.sortBy,
+    page: parsePage(read('page')),
+    sortBy: read('sortBy') || defaults.sortBy,
     sortDir: sortDir === 'asc' || sortDir === 'desc' ? sortDir : defaults.sortDir,
     search: search ? search : undefined,
   }
 }
 
 /** Writes list params into a copy of the URL's search params; page 1 and empty values are left out. */
-export function writeListParams(current: URLSearchParams, changes: Partial<ListParams>): URLSearchParams {
+export function writeListParams(
+  current: URLSearchParams,
+  changes: Partial<ListParams>,
+  prefix?: string,
+): URLSearchParams {
   const next = new URLSearchParams(current)
   for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key)
-    else next.set(key, String(value))
+    const name = paramName(key, prefix)
+    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(name)
+    else next.set(name, String(value))
   }
   return next
 }
@@ -60,27 +77,29 @@ export type ListController = {
 export function useListParams(defaults: ListDefaults = {}): ListController {
   const [searchParams, setSearchParams] = useSearchParams()
   const pageSize = defaults.pageSize ?? PAGING.defaultPageSize
-  const { sortBy: defaultSortBy, sortDir: defaultSortDir } = defaults
+  const { sortBy: defaultSortBy, sortDir: defaultSortDir, paramPrefix } = defaults
   const params = useMemo(
-    () => readListParams(searchParams, { sortBy: defaultSortBy, sortDir: defaultSortDir }),
-    [searchParams, defaultSortBy, defaultSortDir],
+    () => readListParams(searchParams, { sortBy: defaultSortBy, sortDir: defaultSortDir, paramPrefix }),
+    [searchParams, defaultSortBy, defaultSortDir, paramPrefix],
   )
   const setSearch = useCallback(
     (term: string) =>
-      setSearchParams((current) => writeListParams(current, { search: term.trim(), page: 1 })),
-    [setSearchParams],
+      setSearchParams((current) => writeListParams(current, { search: term.trim(), page: 1 }, paramPrefix)),
+    [setSearchParams, paramPrefix],
   )
   const toggleSort = useCallback(
     (column: string) =>
-      setSearchParams((current) => writeListParams(current, { ...nextSort(params, column), page: 1 })),
-    [setSearchParams, params],
+      setSearchParams((current) =>
+        writeListParams(current, { ...nextSort(params, column), page: 1 }, paramPrefix),
+      ),
+    [setSearchParams, params, paramPrefix],
   )
   const searchForPage = useCallback(
     (page: number) => {
-      const next = writeListParams(searchParams, { page }).toString()
+      const next = writeListParams(searchParams, { page }, paramPrefix).toString()
       return next ? `?${next}` : '?'
     },
-    [searchParams],
+    [searchParams, paramPrefix],
   )
   const query = useMemo(() => ({ ...params, pageSize }), [params, pageSize])
   return { params, query, pageSize, setSearch, toggleSort, searchForPage }

@@ -7,6 +7,7 @@ import { findAxeViolations } from '@/testing/axe'
 import { type FakeRequest, fail, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSiteListItem, pageOf } from '@/testing/fixtures'
 import { renderWithRouter } from '@/testing/render'
+import { type InMemoryListOptions, pageInMemory } from './in-memory-list'
 import { nextSort, parsePage, readListParams, writeListParams } from './list-params'
 import { getPageWindow } from './pager'
 
@@ -180,6 +181,64 @@ describe('list parameters', () => {
       search: '',
     })
     expect(next.toString()).toBe('view=internal')
+  })
+
+  it('keeps a prefixed list apart from the screen’s other list in the same URL', () => {
+    const url = new URLSearchParams(
+      'page=3&search=main&contacts.page=2&contacts.sortBy=valid&contacts.sortDir=desc',
+    )
+    expect(readListParams(url, { paramPrefix: 'contacts' })).toEqual({
+      page: 2,
+      sortBy: 'valid',
+      sortDir: 'desc',
+      search: undefined,
+    })
+    expect(writeListParams(url, { page: 1, search: 'x' }, 'contacts').toString()).toBe(
+      'page=3&search=main&contacts.sortBy=valid&contacts.sortDir=desc&contacts.search=x',
+    )
+  })
+
+  it('filters, sorts and pages a list held in memory', () => {
+    type Item = { name: string; size: number }
+    const items: Item[] = Array.from({ length: 30 }, (_, index) => ({
+      name: `item ${index + 1}`,
+      size: index % 7,
+    }))
+    const options: InMemoryListOptions<Item> = {
+      searchText: (item) => item.name,
+      sortValues: { name: (item) => item.name, size: (item) => item.size },
+    }
+    const first = pageInMemory(items, { page: 1, sortBy: 'name', sortDir: 'asc' }, 25, options)
+    expect(first).toMatchObject({ totalCount: 30, pageIndex: 1, pageSize: 25, pageCount: 2 })
+    expect(first.items.slice(0, 3).map((item) => item.name)).toEqual(['item 1', 'item 2', 'item 3'])
+    expect(pageInMemory(items, { page: 9 }, 25, options)).toMatchObject({ pageIndex: 2 })
+    expect(pageInMemory(items, { page: 2 }, 25, options).items).toHaveLength(5)
+    const filtered = pageInMemory(
+      items,
+      { page: 1, search: 'ITEM 2', sortBy: 'name', sortDir: 'desc' },
+      25,
+      options,
+    )
+    expect(filtered.items.map((item) => item.name)).toEqual([
+      'item 29',
+      'item 28',
+      'item 27',
+      'item 26',
+      'item 25',
+      'item 24',
+      'item 23',
+      'item 22',
+      'item 21',
+      'item 20',
+      'item 2',
+    ])
+    const bySize = pageInMemory(items, { page: 1, sortBy: 'size', sortDir: 'desc' }, 25, options)
+    expect(bySize.items[0]?.size).toBe(6)
+    expect(pageInMemory([], { page: 1 }, 25, options)).toMatchObject({
+      items: [],
+      totalCount: 0,
+      pageCount: 1,
+    })
   })
 
   it('toggles the direction on the sorted column and starts a new column ascending', () => {

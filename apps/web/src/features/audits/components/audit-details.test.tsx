@@ -255,6 +255,87 @@ describe('audit renderer on real axe output', () => {
   })
 })
 
+describe('element screenshots of our own scans', () => {
+  const axe = readAxe('axe.json')
+
+  /** An axe violation as the worker stores it: its failing nodes carry the stored screenshot's path. */
+  function renderStoredNodes(options: { withLighthouseScreenshot?: boolean } = {}) {
+    const rule = must(axe.violations[0], 'an axe violation')
+    const audit = axeRuleToAudit(rule)
+    const details = audit.details as unknown as { items: { node: Record<string, unknown> }[] }
+    details.items.forEach((item, index) => {
+      item.node.screenshotPath = `scans/scan-7/page-1/element-${index}.png`
+    })
+    const served: string[] = []
+    render(
+      <AuditRendererProvider
+        value={{
+          fullPageScreenshot: options.withLighthouseScreenshot ? heavy.fullPageScreenshot : undefined,
+          elementScreenshotUrl: (path) => {
+            served.push(path)
+            return `/api/v1/single-page-scan/element-screenshot/scan-7?path=${encodeURIComponent(path)}`
+          },
+        }}
+      >
+        <main>
+          <AuditDetails details={audit.details as Json} label={audit.title} />
+        </main>
+      </AuditRendererProvider>,
+    )
+    const node = must(details.items[0]).node as { nodeLabel: string }
+    return { node, served, count: details.items.length }
+  }
+
+  it('shows the stored screenshot as a 147x100 thumbnail that opens a 768x512 lightbox, by keyboard too', async () => {
+    const events = userEvent.setup()
+    const { node, served, count } = renderStoredNodes({ withLighthouseScreenshot: true })
+    expect(served).toHaveLength(count)
+    const thumbnail = must(
+      screen.getAllByRole('button', { name: `Enlarge screenshot of ${node.nodeLabel}` })[0],
+    )
+    const small = must(thumbnail.querySelector('img'))
+    // the stored file wins over a cut of the full-page screenshot; the button names the picture
+    expect(small).toHaveAttribute(
+      'src',
+      `/api/v1/single-page-scan/element-screenshot/scan-7?path=${encodeURIComponent('scans/scan-7/page-1/element-0.png')}`,
+    )
+    expect(small).toHaveAttribute('alt', '')
+    expect(small.style.maxWidth).toBe('min(100%, 147px)')
+    expect(small.style.maxHeight).toBe('100px')
+    expect(await findAxeViolations()).toEqual([])
+
+    thumbnail.focus()
+    await events.keyboard('{Enter}')
+    const dialog = await screen.findByRole('dialog', { name: `Screenshot of ${node.nodeLabel}` })
+    const large = within(dialog).getByRole('img', { name: `Screenshot of ${node.nodeLabel}` })
+    expect(large).toHaveAttribute('src', small.getAttribute('src'))
+    expect(large.style.maxWidth).toBe('min(100%, 768px)')
+    expect(large.style.maxHeight).toBe('512px')
+    expect(await findAxeViolations()).toEqual([])
+    await events.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(thumbnail).toHaveFocus())
+
+    await events.keyboard(' ')
+    const again = await screen.findByRole('dialog', { name: `Screenshot of ${node.nodeLabel}` })
+    await events.click(within(again).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('shows no thumbnail for a node whose path the API does not serve, and no crop for an axe node', () => {
+    const rule = must(axe.violations[0], 'an axe violation')
+    const audit = axeRuleToAudit(rule)
+    const details = audit.details as unknown as { items: { node: Record<string, unknown> }[] }
+    for (const item of details.items) item.node.screenshotPath = '/tmp/elsewhere/element-0.png'
+    render(
+      <AuditRendererProvider value={{ elementScreenshotUrl: () => undefined }}>
+        <AuditDetails details={audit.details as Json} label={audit.title} />
+      </AuditRendererProvider>,
+    )
+    expect(screen.queryByRole('button', { name: /^Enlarge screenshot/ })).not.toBeInTheDocument()
+  })
+})
+
 describe('links in audit details', () => {
   it('are live only for http and https (001 §5)', () => {
     render(

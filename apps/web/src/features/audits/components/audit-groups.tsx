@@ -87,11 +87,12 @@ export function AuditGroups({
   kind = 'standard',
   headingLevel = 3,
   fullPageScreenshot,
+  elementScreenshotUrl,
   onHighlightNode,
 }: AuditGroupsProps) {
   const rendererOptions = useMemo(
-    () => ({ fullPageScreenshot, onHighlightNode }),
-    [fullPageScreenshot, onHighlightNode],
+    () => ({ fullPageScreenshot, elementScreenshotUrl, onHighlightNode }),
+    [fullPageScreenshot, elementScreenshotUrl, onHighlightNode],
   )
   const auditLevel = (headingLevel + 1) as HeadingLevel
   return (

@@ -91,19 +91,29 @@ function ScreenshotImage({
       width={source.width}
       height={source.height}
       className={styles.screenshotImage}
-      style={{ maxWidth: box.width, maxHeight: box.height }}
+      // never wider than the dialog on a small screen
+      style={{ maxWidth: `min(100%, ${box.width}px)`, maxHeight: box.height }}
     />
   )
 }
 
-/** Where a node's picture comes from: its own element screenshot, else a cut of the full-page screenshot. */
-export function findNodeScreenshot(node: NodeValue, fullPage: FullPageScreenshot | null | undefined) {
-  const path = node.screenshotPath
+const isUrl = (value: string) => value.startsWith('/api/') || /^(https?:\/\/|data:image\/)/.test(value)
+
+/**
+ * Where a node's picture comes from: its own element screenshot (a URL it carries, or the stored file the
+ * API serves), else, for Lighthouse nodes, a cut of the LHR's full-page screenshot.
+ */
+export function findNodeScreenshot(
+  node: NodeValue,
+  fullPage: FullPageScreenshot | null | undefined,
+  elementScreenshotUrl?: (screenshotPath: string) => string | undefined,
+) {
+  const stored = node.screenshotPath
   const own =
     node.screenshot?.url ??
     node.screenshot?.data ??
     node.screenshotUrl ??
-    (path && (path.startsWith('/api/') || /^https?:\/\//.test(path)) ? path : undefined)
+    (stored ? (isUrl(stored) ? stored : elementScreenshotUrl?.(stored)) : undefined)
   if (own)
     return {
       kind: 'image' as const,
@@ -121,11 +131,13 @@ export function findNodeScreenshot(node: NodeValue, fullPage: FullPageScreenshot
 export function ElementScreenshot({
   node,
   fullPageScreenshot,
+  elementScreenshotUrl,
 }: {
   node: NodeValue
   fullPageScreenshot: FullPageScreenshot | null | undefined
+  elementScreenshotUrl?: (screenshotPath: string) => string | undefined
 }) {
-  const found = findNodeScreenshot(node, fullPageScreenshot)
+  const found = findNodeScreenshot(node, fullPageScreenshot, elementScreenshotUrl)
   if (!found) return null
   const name = node.nodeLabel || node.selector || 'element'
   const draw = (box: Box, label: string) =>
@@ -139,7 +151,7 @@ export function ElementScreenshot({
       <Button className={styles.thumbnailButton} aria-label={`Enlarge screenshot of ${name}`}>
         {draw(THUMBNAIL_SIZE, '')}
       </Button>
-      <Modal title={`Screenshot of ${name}`}>
+      <Modal title={`Screenshot of ${name}`} size="wide">
         <div className={styles.lightbox}>{draw(LIGHTBOX_SIZE, `Screenshot of ${name}`)}</div>
       </Modal>
     </DialogTrigger>

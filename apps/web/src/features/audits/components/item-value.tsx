@@ -32,10 +32,14 @@ export function UrlValue({ url }: { url: string }) {
 }
 
 export function NodeItem({ node }: { node: NodeValue }) {
-  const { fullPageScreenshot, onHighlightNode } = useAuditRendererOptions()
+  const { fullPageScreenshot, elementScreenshotUrl, onHighlightNode } = useAuditRendererOptions()
   return (
     <span className={styles.node}>
-      <ElementScreenshot node={node} fullPageScreenshot={fullPageScreenshot} />
+      <ElementScreenshot
+        node={node}
+        fullPageScreenshot={fullPageScreenshot}
+        elementScreenshotUrl={elementScreenshotUrl}
+      />
       <span className={styles.nodeText}>
         {node.nodeLabel ? <span className={styles.nodeLabel}>{node.nodeLabel}</span> : null}
         {node.snippet ? <code className={styles.snippet}>{node.snippet}</code> : null}

@@ -14,8 +14,10 @@ import { TextField } from '@/components/ui/text-field'
 import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useMediaQuery } from '@/hooks/use-media-query'
+import { singlePageScanElementScreenshotUrl } from '../api/element-screenshot-url'
 import { useSinglePageScan } from '../api/use-single-page-scan'
 import { type HighlightRequest, PageRenderer } from './page-renderer'
+import { ScanInventory } from './scan-inventory'
 import { ScanWaiting } from './scan-waiting'
 import styles from './single-page-scan.module.css'
 
@@ -36,10 +38,20 @@ export type RenderAudits = (props: {
   audits: AuditGroups
   kind: 'standard' | 'performance'
   onHighlightNode: (node: HighlightTarget) => void
+  /** the URL the API serves a node's stored element screenshot at */
+  elementScreenshotUrl: (screenshotPath: string) => string | undefined
 }) => ReactNode
 
+type CategoryTabId = Exclude<ScanTabId, 'inventory'>
+
 function categoryOf(result: SinglePageScanResult, tab: ScanTabId): CategoryResult | undefined {
-  return (result as Partial<Record<ScanTabId, CategoryResult>>)[tab]
+  if (tab === 'inventory') return undefined
+  return (result as Partial<Record<CategoryTabId, CategoryResult>>)[tab]
+}
+
+/** A tab shows when the result has its part: results stored before the inventory existed have none. */
+function hasTab(result: SinglePageScanResult, tab: ScanTabId): boolean {
+  return tab === 'inventory' ? Boolean(result.inventory) : Boolean(categoryOf(result, tab))
 }
 
 function isWebAddress(value: string): boolean {
@@ -90,8 +102,12 @@ function ScanResult({
   const isWide = useMediaQuery('(min-width: 1200px)')
   const [isRendererShown, setRendererShown] = useState(true)
   const [highlight, setHighlight] = useState<HighlightRequest | null>(null)
-  const tabs = SCAN_TABS.filter((candidate) => categoryOf(result, candidate.id))
+  const tabs = SCAN_TABS.filter((candidate) => hasTab(result, candidate.id))
   const selected = tabs.some((candidate) => candidate.id === tab) ? tab : DEFAULT_SCAN_TAB
+  const elementScreenshotUrl = useCallback(
+    (screenshotPath: string) => singlePageScanElementScreenshotUrl(scanId, screenshotPath),
+    [scanId],
+  )
 
   const onHighlightNode = useCallback((node: HighlightTarget) => {
     if (!node.selector) return
@@ -114,11 +130,19 @@ function ScanResult({
           {tabs.map(({ id, label }) => (
             <Tab key={id} id={id} className={styles.tab}>
               <span>{label}</span>
-              <ScoreBadge score={categoryOf(result, id)?.score} />
+              {id === 'inventory' ? null : <ScoreBadge score={categoryOf(result, id)?.score} />}
             </Tab>
           ))}
         </TabList>
         {tabs.map(({ id, label }) => {
+          if (id === 'inventory') {
+            return result.inventory ? (
+              <TabPanel key={id} id={id} className={styles.tabPanel}>
+                <h2 className="visually-hidden">{label}</h2>
+                <ScanInventory inventory={result.inventory} headingLevel={3} />
+              </TabPanel>
+            ) : null
+          }
           const category = categoryOf(result, id)
           if (!category) return null
           return (
@@ -131,6 +155,7 @@ function ScanResult({
                 audits: category.audits,
                 kind: id === 'performance' ? 'performance' : 'standard',
                 onHighlightNode,
+                elementScreenshotUrl,
               })}
             </TabPanel>
           )

@@ -1,0 +1,168 @@
+import type { DocumentKind, InventoryContact, InventoryDocument, PageInventory } from '@canopy/contracts'
+import { Icon } from '@/components/ui/icon'
+import { type InMemoryListOptions, type ListColumn, ListView, useInMemoryList } from '@/components/ui/list'
+import { MESSAGES } from '@/config/messages'
+import styles from './single-page-scan.module.css'
+
+/** quality-…-billing.md §9 document kinds, as the inventory screens name them. */
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  pdf: 'PDF',
+  doc: 'Document',
+  spreadsheet: 'Spreadsheet',
+  powerpoint: 'PowerPoint',
+  archive: 'Archive',
+  media: 'Media',
+}
+
+const CONTACT_KIND_LABELS: Record<InventoryContact['kind'], string> = {
+  email: 'E-mail address',
+  telephone: 'Phone number',
+}
+
+/** The file name at the end of a document's URL, decoded, for a row that has no link text. */
+function fileNameOf(url: string): string {
+  try {
+    const segment = new URL(url).pathname.split('/').at(-1) ?? ''
+    return decodeURIComponent(segment) || url
+  } catch {
+    return url
+  }
+}
+
+const documentName = (document: InventoryDocument) => document.linkText || fileNameOf(document.url)
+
+function statusOf(document: InventoryDocument): string {
+  if (document.isBroken) return document.httpStatus ? `Broken (${document.httpStatus})` : 'Broken'
+  return document.httpStatus ? String(document.httpStatus) : 'Not checked'
+}
+
+const DOCUMENT_OPTIONS: InMemoryListOptions<InventoryDocument> = {
+  searchText: (document) =>
+    `${documentName(document)} ${document.url} ${DOCUMENT_KIND_LABELS[document.kind]}`,
+  sortValues: {
+    entryTitle: documentName,
+    kind: (document) => DOCUMENT_KIND_LABELS[document.kind],
+    status: (document) => (document.isBroken ? 0 : 1),
+  },
+}
+
+const CONTACT_OPTIONS: InMemoryListOptions<InventoryContact> = {
+  searchText: (contact) => `${contact.value} ${CONTACT_KIND_LABELS[contact.kind]}`,
+  sortValues: {
+    entryTitle: (contact) => contact.value,
+    kind: (contact) => CONTACT_KIND_LABELS[contact.kind],
+    valid: (contact) => (contact.valid ? 1 : 0),
+    totalCount: (contact) => contact.count,
+  },
+}
+
+const DOCUMENT_COLUMNS: ListColumn<InventoryDocument>[] = [
+  {
+    id: 'entryTitle',
+    label: 'Document',
+    sortable: true,
+    isRowHeader: true,
+    render: (document) => (
+      <span className={styles.inventoryName}>
+        <a href={document.url} target="_blank" rel="noreferrer noopener">
+          {documentName(document)}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <span className={styles.inventoryUrl}>{document.url}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'kind',
+    label: 'Type',
+    sortable: true,
+    render: (document) => (
+      <>
+        {DOCUMENT_KIND_LABELS[document.kind]}
+        {document.extension ? <span className={styles.inventoryMuted}> ({document.extension})</span> : null}
+      </>
+    ),
+  },
+  { id: 'status', label: 'Status', sortable: true, render: statusOf },
+]
+
+const CONTACT_COLUMNS: ListColumn<InventoryContact>[] = [
+  {
+    id: 'entryTitle',
+    label: 'Address or number',
+    sortable: true,
+    isRowHeader: true,
+    render: (contact) => <span className={styles.inventoryValue}>{contact.value}</span>,
+  },
+  { id: 'kind', label: 'Type', sortable: true, render: (contact) => CONTACT_KIND_LABELS[contact.kind] },
+  {
+    id: 'valid',
+    label: 'Valid',
+    sortable: true,
+    // quality-…-billing.md §2: a validity icon, with the word beside it
+    render: (contact) => (
+      <span className={contact.valid ? styles.valid : styles.invalid}>
+        <Icon name={contact.valid ? 'check' : 'alert'} size={18} />
+        {contact.valid ? 'Valid' : 'Not valid'}
+      </span>
+    ),
+  },
+  {
+    id: 'totalCount',
+    label: 'Occurrences',
+    sortable: true,
+    align: 'end',
+    render: (contact) => contact.count,
+  },
+]
+
+/**
+ * The inventory tab of a single page scan: the documents the page links to and the e-mail addresses and
+ * phone numbers on it, each in the shared list pattern (state in the URL under its own prefix).
+ */
+export function ScanInventory({
+  inventory,
+  headingLevel = 3,
+}: {
+  inventory: PageInventory
+  headingLevel?: 2 | 3
+}) {
+  const documents = useInMemoryList(inventory.documents, { paramPrefix: 'documents' }, DOCUMENT_OPTIONS)
+  const contacts = useInMemoryList(inventory.contacts, { paramPrefix: 'contacts' }, CONTACT_OPTIONS)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const copy = MESSAGES.singlePageScan.inventory
+  return (
+    <div className={styles.inventory}>
+      <section aria-labelledby="inventory-documents">
+        <Heading id="inventory-documents" className={styles.inventoryHeading}>
+          {copy.documents} <span className={styles.inventoryCount}>{inventory.documents.length}</span>
+        </Heading>
+        <ListView
+          caption={copy.documents}
+          captionHidden
+          filterLabel={copy.documentsFilter}
+          columns={DOCUMENT_COLUMNS}
+          list={documents.list}
+          query={documents.query}
+          getRowKey={(document) => document.url}
+          emptyMessage={copy.noDocuments}
+        />
+      </section>
+      <section aria-labelledby="inventory-contacts">
+        <Heading id="inventory-contacts" className={styles.inventoryHeading}>
+          {copy.contacts} <span className={styles.inventoryCount}>{inventory.contacts.length}</span>
+        </Heading>
+        <ListView
+          caption={copy.contacts}
+          captionHidden
+          filterLabel={copy.contactsFilter}
+          columns={CONTACT_COLUMNS}
+          list={contacts.list}
+          query={contacts.query}
+          getRowKey={(contact) => `${contact.kind} ${contact.value}`}
+          emptyMessage={copy.noContacts}
+        />
+      </section>
+    </div>
+  )
+}
