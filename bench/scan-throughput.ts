@@ -251,8 +251,8 @@ function runLighthouseCli(url: string): Promise<Lhr> {
  *     its metrics differ from tuned by the config alone.
  */
 async function measureLighthouse(pages: string[], rounds: number): Promise<Record<PassName, LighthousePass>> {
-  const tunedRunner = createLighthouseRunner({ keepSpare: true })
-  const readyRunner = createLighthouseRunner({ keepSpare: true })
+  const tunedRunner = createLighthouseRunner()
+  const readyRunner = createLighthouseRunner()
   const passes: Record<PassName, LighthousePass> = {
     tuned: emptyPass(),
     cli: emptyPass(),

@@ -6,12 +6,12 @@ import { countLighthouseDone, runLighthousePage } from './lighthouse-page.handle
 let runner: LighthouseRunner | undefined
 
 /**
- * One runner per worker process, made on the first job: it keeps a child ready (Chromium up, Lighthouse
- * loaded) so the next page pays only Lighthouse's own time. The spare is ended after a minute without work
- * and goes with the process.
+ * One runner per worker process, made on the first job: its child (Chromium up, Lighthouse loaded) serves page
+ * after page, so each pays only Lighthouse's own time. The child is ended after a minute without work and goes
+ * with the process.
  */
 function getRunner(): LighthouseRunner {
-  runner ??= createLighthouseRunner({ keepSpare: true })
+  runner ??= createLighthouseRunner()
   return runner
 }
 

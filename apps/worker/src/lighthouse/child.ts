@@ -1,16 +1,17 @@
 /**
- * Entry of the child process that runs one Lighthouse audit (forked by run-lighthouse.ts with Chromium's
- * path as its argument). Lighthouse keeps global state (two runs in one process fail), so every run gets a
- * fresh process and its own Chromium. The child gets ready before it has work (Chromium started, Lighthouse
- * and its audit modules loaded), runs one request, and exits; it also exits, with its Chromium, when the
- * parent goes away, and the parent kills both if it hangs.
+ * Entry of the child process that runs Lighthouse for the worker (forked by run-lighthouse.ts with Chromium's
+ * path and the child's id as arguments). It starts its Chromium and loads Lighthouse once, then runs the
+ * requests it is sent one after another, each in a fresh browser context (its own cache, cookies and storage,
+ * as a fresh profile has) that is closed afterwards. Lighthouse keeps module-level state, so runs never overlap
+ * in one child: a runner that wants two at once has two children. The child exits after a run that threw, and
+ * with its Chromium when the parent goes away; the parent kills both if a run hangs.
  */
 import { type LaunchedChrome, launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { initializeConfig } from 'lighthouse/core/config/config.js'
 import { ExecutionContext } from 'lighthouse/core/gather/driver/execution-context.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
-import log from 'lighthouse-logger'
+import puppeteer, { type Browser } from 'puppeteer-core'
 import { buildLighthouseConfig, buildTunedConfig } from './config.js'
 import type { Lhr } from './map-lhr.js'
 import { type ChildMessage, type ChildRequest, killProcessesOfRun, RUN_ID_FLAG } from './protocol.js'
@@ -53,20 +54,28 @@ function exit(code: number): never {
  * and no metric or score reads it (simulated throttling uses the configured CPU slowdown). The runner measures it
  * once and hands it to later runs, which report that value instead of spending a second of CPU on it again.
  */
-function reuseBenchmarkIndex(benchmarkIndex: number): void {
+let reusedBenchmarkIndex: number | undefined
+{
   const prototype = ExecutionContext.prototype as unknown as {
     evaluate(mainFn: unknown, options: unknown): Promise<unknown>
   }
   const evaluate = prototype.evaluate
   prototype.evaluate = function (this: unknown, mainFn, options) {
-    if (mainFn === pageFunctions.computeBenchmarkIndex) return Promise.resolve(benchmarkIndex)
+    if (mainFn === pageFunctions.computeBenchmarkIndex && reusedBenchmarkIndex !== undefined) {
+      return Promise.resolve(reusedBenchmarkIndex)
+    }
     return evaluate.call(this, mainFn, options)
   }
 }
 
-async function prepare(chromiumPath: string, runId: string): Promise<LaunchedChrome> {
+interface Prepared {
+  launched: LaunchedChrome
+  browser: Browser
+}
+
+async function prepare(chromiumPath: string): Promise<Prepared> {
   // chrome-launcher picks a free --remote-debugging-port and a fresh temporary user-data dir, and removes it.
-  // The run's id on Chromium's command line lets the parent find and kill it even before it knows its pid.
+  // The child's id on Chromium's command line lets the parent find and kill it even before it knows its pid.
   const launched = await launch({
     chromePath: chromiumPath,
     chromeFlags: [...CHROMIUM_FLAGS, `${RUN_ID_FLAG}=${runId}`],
@@ -74,31 +83,34 @@ async function prepare(chromiumPath: string, runId: string): Promise<LaunchedChr
   })
   chrome = launched
   if (launched.pid) await send({ type: 'chromium-started', pid: launched.pid })
-  // Resolving a config imports every audit and gatherer module (~1 s); done now, the run finds them loaded.
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${launched.port}`,
+    defaultViewport: null,
+  })
+  // Resolving a config imports every audit and gatherer module (~1 s); done now, the first run finds them loaded.
   await initializeConfig('navigation', buildTunedConfig('desktop'))
-  return launched
+  return { launched, browser }
 }
 
-async function run(launched: LaunchedChrome, request: ChildRequest): Promise<void> {
-  if (request.benchmarkIndex !== undefined) reuseBenchmarkIndex(request.benchmarkIndex)
-  // Artifacts are read after the navigation and its trace have ended: the first one marks the page as loaded.
-  let loaded = false
-  log.events.on('status', (status: unknown[]) => {
-    if (loaded || typeof status[1] !== 'string' || !status[1].startsWith('Getting artifact')) return
-    loaded = true
-    void send({ type: 'page-loaded' })
-  })
-  const started = performance.now()
-  const runnerResult = await lighthouse(
-    request.url,
-    { port: launched.port, logLevel: 'error', output: 'json', locale: request.locale as LighthouseLocale },
-    buildLighthouseConfig(request.formFactor, request.mode),
-  )
-  const lighthouseMs = performance.now() - started
-  if (!runnerResult) throw new Error('Lighthouse returned no result')
-  const lhr = runnerResult.lhr as unknown as Lhr
-  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
-  await send({ type: 'result', lhr, lighthouseMs })
+/** One request: a result (Lighthouse's own error for the page, such as an unreachable URL, is one too). */
+async function run({ launched, browser }: Prepared, request: ChildRequest): Promise<void> {
+  reusedBenchmarkIndex = request.benchmarkIndex
+  const context = await browser.createBrowserContext()
+  try {
+    const page = await context.newPage()
+    const started = performance.now()
+    const runnerResult = await lighthouse(
+      request.url,
+      { port: launched.port, logLevel: 'error', output: 'json', locale: request.locale as LighthouseLocale },
+      buildLighthouseConfig(request.formFactor, request.mode),
+      page,
+    )
+    const lighthouseMs = performance.now() - started
+    if (!runnerResult) throw new Error('Lighthouse returned no result')
+    await send({ type: 'result', id: request.id, lhr: runnerResult.lhr as unknown as Lhr, lighthouseMs })
+  } finally {
+    await context.close().catch(() => undefined)
+  }
 }
 
 async function fail(error: unknown): Promise<never> {
@@ -106,12 +118,13 @@ async function fail(error: unknown): Promise<never> {
   exit(1)
 }
 
-// The parent went away (exit, crash, kill): nobody wants the result, and Chromium must not outlive us.
+// The parent went away (exit, crash, kill): nobody wants a result, and Chromium must not outlive us.
 process.on('disconnect', () => exit(0))
 
-const chromiumPath = process.argv[2] ?? '/usr/bin/chromium'
-const ready = prepare(chromiumPath, runId)
+const ready = prepare(process.argv[2] ?? '/usr/bin/chromium')
 ready.then(() => send({ type: 'ready' }), fail)
-process.once('message', (request: ChildRequest) => {
-  ready.then((launched) => run(launched, request)).then(() => exit(0), fail)
+// The parent sends a request only to an idle child; the chain keeps runs in order all the same.
+let queue: Promise<unknown> = ready
+process.on('message', (request: ChildRequest) => {
+  queue = queue.then((prepared) => run(prepared as Prepared, request).then(() => prepared)).catch(fail)
 })

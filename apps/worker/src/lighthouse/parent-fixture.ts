@@ -1,5 +1,5 @@
 /**
- * A worker stand-in for run-lighthouse.test.ts: makes a runner's spare child ready (Chromium up), prints the pids
+ * A worker stand-in for run-lighthouse.test.ts: makes a runner's child ready (Chromium up), prints the pids
  * of the child and of its Chromium, and waits to be SIGKILLed, so the test can check that nothing outlives it.
  */
 import { execFileSync } from 'node:child_process'
@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs'
 import { findProcessesOfRun } from './protocol.js'
 import { createLighthouseRunner } from './run-lighthouse.js'
 
-// The spare child is unref'd (it must not keep a worker alive): this timer keeps the stand-in running.
+// An idle child is unref'd (it must not keep a worker alive): this timer keeps the stand-in running.
 setInterval(() => {}, 1_000)
-const runner = createLighthouseRunner({ keepSpare: true, spareIdleMs: 120_000 })
+const runner = createLighthouseRunner({ idleMs: 120_000 })
 await runner.warm()
 const children = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' })
   .trim()

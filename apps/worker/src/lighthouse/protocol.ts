@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import type { LighthouseFormFactor, LighthouseMode } from './config.js'
 import type { Lhr } from './map-lhr.js'
 
-/** The one run a child does, sent once it is ready; the child exits after it. */
+/** One run, sent to a child that is idle; the child answers it with a result or a failure. */
 export interface ChildRequest {
+  /** the runner's number for this run, echoed in the result */
+  id: number
   url: string
   formFactor: LighthouseFormFactor
   mode: LighthouseMode
@@ -18,20 +20,19 @@ export interface ChildRequest {
 
 /**
  * What the child sends: Chromium's pid as soon as it runs (so a hung child's browser can be killed), 'ready'
- * once Lighthouse is loaded and Chromium is up, then one outcome.
+ * once Lighthouse is loaded and Chromium is up, then one outcome per request. After a failure the child exits:
+ * a run that threw may have left Lighthouse or the browser in any state.
  */
 export type ChildMessage =
   | { type: 'chromium-started'; pid: number }
   | { type: 'ready' }
-  /** the page load and its trace are over: what is left (artifacts, audits) no longer shapes the metrics */
-  | { type: 'page-loaded' }
-  | { type: 'result'; lhr: Lhr; lighthouseMs: number }
+  | { type: 'result'; id: number; lhr: Lhr; lighthouseMs: number }
   | { type: 'failure'; message: string }
 
-/** A flag Chromium ignores, carrying the run's id, so a run's browser can be found from /proc. */
+/** A flag Chromium ignores, carrying the child's id, so a child's browser can be found from /proc. */
 export const RUN_ID_FLAG = '--canopy-lighthouse-run'
 
-/** Processes whose command line carries the run's id: the run's Chromium, whether or not its pid was reported. */
+/** Processes whose command line carries the id: a child's Chromium, whether or not its pid was reported. */
 export function findProcessesOfRun(runId: string): number[] {
   const marker = `${RUN_ID_FLAG}=${runId}`
   const found: number[] = []
@@ -56,7 +57,7 @@ export function killQuietly(pid: number | null | undefined, group = false): void
   }
 }
 
-/** Every Chromium process of a run (chrome-launcher starts it in a group of its own): the groups, then the rest. */
+/** Every Chromium process of a child (chrome-launcher starts it in a group of its own): the groups, then the rest. */
 export function killProcessesOfRun(runId: string, knownPid?: number | null): void {
   const browsers = new Set([...(knownPid ? [knownPid] : []), ...findProcessesOfRun(runId)])
   for (const pid of browsers) {

@@ -109,9 +109,9 @@ describe('runLighthouse', () => {
   )
 
   it(
-    "measures the host benchmark once, then hands it to the next runs, which skip Lighthouse's 1 s benchmark",
+    'serves run after run from one child, measuring the host benchmark once and skipping it afterwards',
     async () => {
-      const runner = createLighthouseRunner({ keepSpare: true })
+      const runner = createLighthouseRunner()
       try {
         const first = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
         const second = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
@@ -125,6 +125,30 @@ describe('runLighthouse', () => {
         expect(second.lhr.environment?.benchmarkIndex).toBe(first.lhr.environment?.benchmarkIndex)
         expect(benchmarkMs(second)).toBeLessThan(100)
         expect(second.lhr.audits['first-contentful-paint']?.numericValue).toBeGreaterThan(0)
+        expect(second.childPid).toBe(first.childPid)
+        expect([first.childRun, second.childRun]).toEqual([1, 2])
+      } finally {
+        runner.close()
+      }
+    },
+    SLOW,
+  )
+
+  it(
+    "keeps the child after a page's own error (unreachable) and runs the next page in it",
+    async () => {
+      const runner = createLighthouseRunner()
+      try {
+        const error = await runner
+          .runRaw({ url: 'http://127.0.0.1:9/', formFactor: 'desktop', mode: 'tuned', timeoutMs: 60_000 })
+          .catch((caught: unknown) => caught)
+        expect(error).toBeInstanceOf(LighthouseRunError)
+        const failure = error as LighthouseRunError
+        expect(failure.message).toMatch(/Lighthouse failed: /)
+        expect(failure.childKept).toBe(true)
+        const next = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
+        expect(next.childPid).toBe(failure.childPid)
+        expect(next.childRun).toBe(2)
       } finally {
         runner.close()
       }

@@ -30,6 +30,8 @@ export interface RawLighthouseRun {
   lighthouseMs: number
   /** request to result, including a child's start when no ready one was waiting */
   totalMs: number
+  /** this child's how-manieth run (1 for a fresh child) */
+  childRun: number
   childPid: number
   chromiumPid: number | null
 }
@@ -38,11 +40,13 @@ export class LighthouseRunError extends Error {
   override name = 'LighthouseRunError'
   constructor(
     message: string,
-    /** the processes the run had, all killed by the time this is thrown */
+    /** the run's child and Chromium: killed by the time this is thrown, unless `childKept` */
     readonly childPid: number | null,
     readonly chromiumPid: number | null,
-    /** the id on the run's Chromium command line (see findProcessesOfRun) */
+    /** the id on the child's Chromium command line (see findProcessesOfRun) */
     readonly runId: string,
+    /** Lighthouse reported the page's own error (unreachable, error status): the child is fine and stays */
+    readonly childKept = false,
   ) {
     super(message)
   }
@@ -51,15 +55,10 @@ export class LighthouseRunError extends Error {
 export interface LighthouseRunnerOptions {
   /** default CHROMIUM_PATH, else /usr/bin/chromium */
   chromiumPath?: string
-  /**
-   * Keep one child ready for the next run (Chromium started, Lighthouse loaded): a run then costs only
-   * Lighthouse's own time. It is still a fresh process per run. The next spare starts once the current run's
-   * page has loaded, so its start (seconds of CPU) never competes with a page load whose CPU time Lighthouse
-   * measures.
-   */
-  keepSpare?: boolean
-  /** a spare nobody takes within this is ended, so an idle worker holds no Chromium; default 60 s */
-  spareIdleMs?: number
+  /** a child without work for this long is ended with its Chromium, so an idle worker holds none; default 60 s */
+  idleMs?: number
+  /** a child is replaced after this many runs, so nothing a long-lived Chromium accumulates can build up; default 25 */
+  maxRunsPerChild?: number
   /**
    * How long a host's BenchmarkIndex, measured by one run, is handed to the runs after it (which then skip
    * Lighthouse's 1 s CPU benchmark); default 10 minutes. 0 measures it in every run, as Lighthouse does.
@@ -70,11 +69,9 @@ export interface LighthouseRunnerOptions {
 export interface LighthouseRunner {
   run(options: RunLighthouseOptions): Promise<LighthouseResult>
   runRaw(options: RunLighthouseOptions): Promise<RawLighthouseRun>
-  /** resolves once the spare child (if one is being made) is ready, or gone */
-  spareReady(): Promise<void>
-  /** makes a spare now (when keepSpare) and waits until it is ready */
+  /** makes sure a child is ready for the next run (Chromium up, Lighthouse loaded) and waits for it */
   warm(): Promise<void>
-  /** ends the spare child, if any */
+  /** ends every idle child; a run under way finishes, and its child is ended then */
   close(): void
 }
 
@@ -83,14 +80,18 @@ const CHILD_ENTRY = fileURLToPath(new URL('./child.ts', import.meta.url))
 // The child is TypeScript like the rest of the worker: it runs under the same tsx loader, found from here.
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
+type ChildEvent = ChildMessage | { type: 'exit'; detail: string }
+
 /** One forked child and what it has told us so far. */
 class LighthouseChild {
   readonly process: ChildProcess
   chromiumPid: number | null = null
   exited = false
   ready = false
+  runs = 0
+  idleTimer: NodeJS.Timeout | undefined
   private stderr = ''
-  private listeners = new Set<(message: ChildMessage | { type: 'exit'; detail: string }) => void>()
+  private listeners = new Set<(event: ChildEvent) => void>()
 
   readonly runId = randomUUID()
 
@@ -120,7 +121,7 @@ class LighthouseChild {
     return this.process.pid ?? 0
   }
 
-  /** A spare must not keep the parent alive: the worker exits when its work is done, the child follows. */
+  /** An idle child must not keep the parent alive: the worker exits when its work is done, the child follows. */
   detach(): void {
     this.process.unref()
     ;(this.process.channel as { unref?: () => void } | undefined)?.unref?.()
@@ -132,56 +133,80 @@ class LighthouseChild {
     ;(this.process.channel as { ref?: () => void } | undefined)?.ref?.()
   }
 
-  listen(listener: (message: ChildMessage | { type: 'exit'; detail: string }) => void): () => void {
+  listen(listener: (event: ChildEvent) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
+  /** resolves once the child is ready, or gone */
+  whenReady(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.ready || this.exited) return resolve()
+      const stop = this.listen((event) => {
+        if (event.type === 'ready' || event.type === 'exit' || event.type === 'failure') {
+          stop()
+          resolve()
+        }
+      })
+    })
+  }
+
   /**
    * chrome-launcher starts Chromium detached, in its own process group: kill the child first (it can start
-   * nothing more), then every group of a Chromium of this run, found by pid or by the run id.
+   * nothing more), then every group of a Chromium of this child, found by pid or by the child's id.
    */
   kill(): void {
+    clearTimeout(this.idleTimer)
     if (!this.exited) killQuietly(this.process.pid)
     killProcessesOfRun(this.runId, this.chromiumPid)
   }
 }
 
 /**
- * Runs Lighthouse, each run in a fresh child process with its own Chromium. A crash, a failure or a timeout
- * rejects with LighthouseRunError; the child and its Chromium are killed whatever happens, so a hung run
- * leaves no process behind.
+ * Runs Lighthouse in child processes, each with its own Chromium, isolated from the worker. A child is started
+ * once and serves run after run (each in a fresh browser context), so a run costs only Lighthouse's own time:
+ * no process start, no module loading, no browser launch, and no such start competing for the CPU with a page
+ * load whose CPU time Lighthouse measures. Runs at the same time get a child each. A crash, a failure or a
+ * timeout rejects with LighthouseRunError and kills that child and its Chromium, so a hung run leaves no process
+ * behind; the next run starts a new child.
  */
 export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = {}): LighthouseRunner {
   const chromiumPath = runnerOptions.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  const spareIdleMs = runnerOptions.spareIdleMs ?? 60_000
+  const idleMs = runnerOptions.idleMs ?? 60_000
+  const maxRunsPerChild = runnerOptions.maxRunsPerChild ?? 25
   const benchmarkReuseMs = runnerOptions.benchmarkReuseMs ?? 10 * 60_000
   let benchmark: { index: number; measuredAt: number } | undefined
-  let spare: { child: LighthouseChild; idleTimer: NodeJS.Timeout } | undefined
+  let nextRequestId = 1
+  let closed = false
+  const idle: LighthouseChild[] = []
 
-  const startSpare = () => {
-    const child = new LighthouseChild(chromiumPath)
+  const park = (child: LighthouseChild) => {
+    if (closed || child.exited || child.runs >= maxRunsPerChild) return child.kill()
     child.detach()
-    const idleTimer = setTimeout(() => {
-      if (spare?.child === child) spare = undefined
+    child.idleTimer = setTimeout(() => {
+      idle.splice(idle.indexOf(child), 1)
       child.kill()
-    }, spareIdleMs)
-    idleTimer.unref()
-    spare = { child, idleTimer }
+    }, idleMs)
+    child.idleTimer.unref()
+    idle.push(child)
   }
 
   const takeChild = (): LighthouseChild => {
-    const taken = spare
-    spare = undefined
-    if (taken) clearTimeout(taken.idleTimer)
-    const child = taken && !taken.child.exited ? taken.child : new LighthouseChild(chromiumPath)
-    if (taken && taken.child !== child) taken.child.kill()
-    child.attach()
-    return child
+    for (let child = idle.pop(); child; child = idle.pop()) {
+      clearTimeout(child.idleTimer)
+      if (!child.exited) {
+        child.attach()
+        return child
+      }
+      // It died while idle (its Chromium crashed, say): whatever is left of its browser goes too.
+      child.kill()
+    }
+    return new LighthouseChild(chromiumPath)
   }
 
   const runRaw = (options: RunLighthouseOptions): Promise<RawLighthouseRun> => {
     const request: ChildRequest = {
+      id: nextRequestId++,
       url: options.url,
       formFactor: options.formFactor,
       mode: options.mode,
@@ -193,44 +218,52 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     const started = performance.now()
     const child = takeChild()
-    const replenish = () => {
-      if (runnerOptions.keepSpare && !spare) startSpare()
-    }
+    child.runs++
     return new Promise((resolve, reject) => {
       let settled = false
-      const finish = (outcome: { run: RawLighthouseRun } | { error: string }) => {
+      const finish = (outcome: { run: RawLighthouseRun } | { error: string; keepChild?: boolean }) => {
         if (settled) return
         settled = true
         clearTimeout(timer)
         stopListening()
-        child.kill()
-        replenish()
-        if ('run' in outcome) resolve(outcome.run)
-        else reject(new LighthouseRunError(outcome.error, child.pid || null, child.chromiumPid, child.runId))
+        const keepChild = 'run' in outcome || outcome.keepChild === true
+        if (keepChild) park(child)
+        else child.kill()
+        if ('run' in outcome) return resolve(outcome.run)
+        reject(
+          new LighthouseRunError(outcome.error, child.pid || null, child.chromiumPid, child.runId, keepChild),
+        )
       }
       const timer = setTimeout(
         () => finish({ error: `Lighthouse did not finish within ${timeoutMs} ms for ${options.url}` }),
         timeoutMs,
       )
-      const stopListening = child.listen((message) => {
-        if (message.type === 'result') {
-          const measured = message.lhr.environment?.benchmarkIndex
+      const stopListening = child.listen((event) => {
+        if (event.type === 'result' && event.id === request.id) {
+          const lhr = event.lhr
+          if (lhr.runtimeError) {
+            return finish({
+              error: `Lighthouse failed: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+              keepChild: true,
+            })
+          }
+          const measured = lhr.environment?.benchmarkIndex
           if (request.benchmarkIndex === undefined && measured !== undefined) {
             benchmark = { index: measured, measuredAt: performance.now() }
           }
           finish({
             run: {
-              lhr: message.lhr,
-              lighthouseMs: message.lighthouseMs,
+              lhr,
+              lighthouseMs: event.lighthouseMs,
               totalMs: performance.now() - started,
               childPid: child.pid,
               chromiumPid: child.chromiumPid,
+              childRun: child.runs,
             },
           })
-        } else if (message.type === 'page-loaded') replenish()
-        else if (message.type === 'failure') finish({ error: `Lighthouse failed: ${message.message}` })
-        else if (message.type === 'exit') {
-          finish({ error: `Lighthouse child process exited without a result (${message.detail})` })
+        } else if (event.type === 'failure') finish({ error: `Lighthouse failed: ${event.message}` })
+        else if (event.type === 'exit') {
+          finish({ error: `Lighthouse child process exited without a result (${event.detail})` })
         }
       })
       if (child.exited) finish({ error: 'Lighthouse child process exited before its run' })
@@ -238,31 +271,21 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
     })
   }
 
-  const spareReady = () =>
-    new Promise<void>((resolve) => {
-      const child = spare?.child
-      if (!child || child.ready || child.exited) return resolve()
-      const stop = child.listen((message) => {
-        if (message.type === 'ready' || message.type === 'exit' || message.type === 'failure') {
-          stop()
-          resolve()
-        }
-      })
-    })
-
   return {
     runRaw,
-    spareReady,
-    warm: () => {
-      if (runnerOptions.keepSpare && !spare) startSpare()
-      return spareReady()
-    },
     run: async (options) => mapResult((await runRaw(options)).lhr),
+    warm: async () => {
+      if (idle.some((child) => !child.exited)) {
+        await Promise.all(idle.map((child) => child.whenReady()))
+        return
+      }
+      const child = new LighthouseChild(chromiumPath)
+      park(child)
+      await child.whenReady()
+    },
     close: () => {
-      if (!spare) return
-      clearTimeout(spare.idleTimer)
-      spare.child.kill()
-      spare = undefined
+      closed = true
+      for (const child of idle.splice(0)) child.kill()
     },
   }
 }
@@ -277,11 +300,16 @@ function mapResult(lhr: Lhr): LighthouseResult {
   }
 }
 
-/** One Lighthouse run in a fresh child, nothing kept ready afterwards (see createLighthouseRunner). */
-export function runLighthouseRaw(
+/** One Lighthouse run in a fresh child, ended afterwards with its Chromium (see createLighthouseRunner). */
+export async function runLighthouseRaw(
   options: RunLighthouseOptions & { chromiumPath?: string },
 ): Promise<RawLighthouseRun> {
-  return createLighthouseRunner({ chromiumPath: options.chromiumPath }).runRaw(options)
+  const runner = createLighthouseRunner({ chromiumPath: options.chromiumPath })
+  try {
+    return await runner.runRaw(options)
+  } finally {
+    runner.close()
+  }
 }
 
 /** Runs Lighthouse on one URL in a fresh child and maps its result to our categories and metrics. */
