@@ -299,7 +299,7 @@ describe('single page scan', () => {
     expect(missing).toHaveTextContent('Spreadsheet (.xlsx)')
     expect(missing).toHaveTextContent('Broken (404)')
     expect(within(contacts).getByRole('row', { name: /press@riverbend\.gov\.uk/ })).toHaveTextContent(
-      'E-mail addressValid2',
+      'press@riverbend.gov.ukE-mail addressValid2',
     )
     expect(within(contacts).getByRole('row', { name: /\+4420794/ })).toHaveTextContent(
       'Phone numberNot valid1',

@@ -322,6 +322,34 @@ describe('element screenshots of our own scans', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('names the picture by the selector when the label is only the element’s markup', async () => {
+    render(
+      <AuditRendererProvider value={{ elementScreenshotUrl: (path) => `/api/x?path=${path}` }}>
+        <main>
+          <AuditDetails
+            details={{
+              type: 'table',
+              headings: [{ key: 'node', valueType: 'node', label: 'Failing Elements' }],
+              items: [
+                {
+                  node: {
+                    type: 'node',
+                    selector: 'img.hero',
+                    nodeLabel: '<img src="/hero.jpg">',
+                    snippet: '<img src="/hero.jpg">',
+                    screenshotPath: 'scans/s/p/element-0.png',
+                  },
+                },
+              ],
+            }}
+          />
+        </main>
+      </AuditRendererProvider>,
+    )
+    expect(screen.getByRole('button', { name: 'Enlarge screenshot of img.hero' })).toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
+  })
+
   it('shows no thumbnail for a node whose path the API does not serve, and no crop for an axe node', () => {
     const rule = must(axe.violations[0], 'an axe violation')
     const audit = axeRuleToAudit(rule)

@@ -139,7 +139,11 @@ export function ElementScreenshot({
 }) {
   const found = findNodeScreenshot(node, fullPageScreenshot, elementScreenshotUrl)
   if (!found) return null
-  const name = node.nodeLabel || node.selector || 'element'
+  // A label that is the element's own markup reads badly as a name; its selector says the same, shorter.
+  const name =
+    (node.nodeLabel && !node.nodeLabel.trim().startsWith('<') ? node.nodeLabel : node.selector) ||
+    node.nodeLabel ||
+    'element'
   const draw = (box: Box, label: string) =>
     found.kind === 'image' ? (
       <ScreenshotImage source={found} box={box} label={label} />

@@ -50,7 +50,6 @@ const CONTACT_OPTIONS: InMemoryListOptions<InventoryContact> = {
   searchText: (contact) => `${contact.value} ${CONTACT_KIND_LABELS[contact.kind]}`,
   sortValues: {
     entryTitle: (contact) => contact.value,
-    kind: (contact) => CONTACT_KIND_LABELS[contact.kind],
     valid: (contact) => (contact.valid ? 1 : 0),
     totalCount: (contact) => contact.count,
   },
@@ -92,9 +91,14 @@ const CONTACT_COLUMNS: ListColumn<InventoryContact>[] = [
     label: 'Address or number',
     sortable: true,
     isRowHeader: true,
-    render: (contact) => <span className={styles.inventoryValue}>{contact.value}</span>,
+    // the type goes under the value, so the table fits a phone's width
+    render: (contact) => (
+      <span className={styles.inventoryName}>
+        <span className={styles.inventoryValue}>{contact.value}</span>
+        <span className={styles.inventoryMuted}>{CONTACT_KIND_LABELS[contact.kind]}</span>
+      </span>
+    ),
   },
-  { id: 'kind', label: 'Type', sortable: true, render: (contact) => CONTACT_KIND_LABELS[contact.kind] },
   {
     id: 'valid',
     label: 'Valid',
