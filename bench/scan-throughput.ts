@@ -396,7 +396,7 @@ async function main() {
 
     // Warm-up (disk cache, first Chromium start), then each pass BENCH_ROUNDS times, interleaved: the best
     // round damps the noise of other work on the machine.
-    await measureBareLoop(pages.slice(0, 2), axeSource)
+    if (ROUNDS > 0) await measureBareLoop(pages.slice(0, 2), axeSource)
     const bareRuns: number[] = []
     const pipelineRuns: number[] = []
     let peakPages = 0
@@ -432,16 +432,22 @@ async function main() {
     const passes = await measureLighthouse(lighthousePages, LIGHTHOUSE_ROUNDS)
     const peakLighthouse = lighthouseSampler.stop()
 
-    const lines = [
-      '',
+    // BENCH_ROUNDS=0 or BENCH_LIGHTHOUSE_ROUNDS=0 leaves that half out (to look at the other one alone).
+    const pageLines = [
       `non-Lighthouse pass (auditPage, ${TABS} tabs):  ${pipelinePagesPerSecond.toFixed(2)} pages/s  (best of ${pipelineRuns.map((s) => `${s.toFixed(1)} s`).join(', ')}; ${pipelineFailures} failed)`,
       `bare playwright-core + axe (${TABS} tabs):      ${barePagesPerSecond.toFixed(2)} pages/s  (best of ${bareRuns.map((s) => `${s.toFixed(1)} s`).join(', ')}; ${bareFailures} failed)`,
       `  pipeline / bare: ${((pipelinePagesPerSecond / barePagesPerSecond) * 100).toFixed(0)}%  (target >= 80%)`,
+    ]
+    const lines = [
       '',
-      ...lighthouseReport(lighthousePages, passes),
+      ...(ROUNDS > 0 ? pageLines : ['page passes left out (BENCH_ROUNDS=0)']),
+      '',
+      ...(LIGHTHOUSE_ROUNDS > 0
+        ? lighthouseReport(lighthousePages, passes)
+        : ['Lighthouse passes left out (BENCH_LIGHTHOUSE_ROUNDS=0)']),
       '',
       'peak PSS of this process and its children (Node + Chromium):',
-      `  page passes ${(peakPages / MB).toFixed(0)} MB, Lighthouse passes ${(peakLighthouse / MB).toFixed(0)} MB (one run plus a runner's ready child)`,
+      `  page passes ${(peakPages / MB).toFixed(0)} MB, Lighthouse passes ${(peakLighthouse / MB).toFixed(0)} MB (a runner's child and its Chromium, or the CLI's)`,
     ]
     console.info(lines.join('\n'))
   } finally {
