@@ -9,6 +9,18 @@ async function expectNoViolations(page: Page) {
   expect(await runAxe(page)).toEqual([])
 }
 
+const DEMO_SITE_URL = process.env.DEMO_SITE_URL ?? 'http://127.0.0.1:8090/'
+/** a fixture page with a planted image-alt failure (two visible images: two element screenshots) */
+const PAGE_WITH_FAILURES = new URL('/news/summer-fair', DEMO_SITE_URL).toString()
+/** a fixture page with valid and invalid e-mail addresses and phone numbers, and no documents */
+const PAGE_WITH_CONTACTS = new URL('/about/staff-directory', DEMO_SITE_URL).toString()
+
+/** Opens the single-page scan of a page and waits for its result (the scan runs for real). */
+async function openScanResult(page: Page, uri: string) {
+  await page.goto(`/single-page-scan/accessibility?uri=${encodeURIComponent(uri)}`)
+  await expect(page.getByRole('tablist', { name: 'Scan results' })).toBeVisible({ timeout: 150_000 })
+}
+
 for (const width of [320, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })
@@ -85,6 +97,64 @@ for (const width of [320, 1280]) {
       await page.goto('/site/no-such-site')
       await expect(page.getByRole('heading', { name: 'Site not found' })).toBeVisible()
       await expectNoViolations(page)
+    })
+
+    test('the single-page scan result, its page renderer with a highlighted element, the element screenshot lightbox and the inventory tab have no axe violations', async ({
+      page,
+    }) => {
+      test.setTimeout(360_000)
+      await signInWithApi(page)
+      await openScanResult(page, PAGE_WITH_FAILURES)
+      await expect(page.getByRole('complementary', { name: 'Page renderer' })).toBeVisible()
+      await expect(page.getByRole('button', { name: /^Failed \d+$/ })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      )
+      await expect(page.getByTitle(`Snapshot of ${PAGE_WITH_FAILURES}`)).toBeVisible()
+      expect(await runAxe(page, { skipFrames: true })).toEqual([])
+
+      await page.getByRole('button', { name: /^Images must have alternative text/ }).click()
+      await page
+        .getByRole('button', { name: /^Highlight on page/ })
+        .first()
+        .click()
+      const highlighted = page
+        .frameLocator(`iframe[title="Snapshot of ${PAGE_WITH_FAILURES}"]`)
+        .locator('.canopy-renderer-highlight')
+      await expect(highlighted.first()).toBeVisible()
+      expect(await runAxe(page, { skipFrames: true })).toEqual([])
+
+      // the stored element screenshot, served by the API, opens in the lightbox from the keyboard
+      const thumbnail = page.getByRole('button', { name: /^Enlarge screenshot of / }).first()
+      const picture = thumbnail.locator('img')
+      await expect(picture).toHaveAttribute('src', /\/api\/v1\/single-page-scan\/element-screenshot\//)
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0)
+      const shown = await picture.boundingBox()
+      expect(shown?.width ?? 999).toBeLessThanOrEqual(147)
+      expect(shown?.height ?? 999).toBeLessThanOrEqual(100)
+      await thumbnail.focus()
+      await page.keyboard.press('Enter')
+      const lightbox = page.getByRole('dialog', { name: /^Screenshot of / })
+      await expect(lightbox).toBeVisible()
+      const large = await lightbox.getByRole('img').boundingBox()
+      expect(large?.width ?? 999).toBeLessThanOrEqual(768)
+      expect(large?.height ?? 999).toBeLessThanOrEqual(512)
+      expect(await runAxe(page, { skipFrames: true })).toEqual([])
+      await page.keyboard.press('Escape')
+      await expect(lightbox).toBeHidden()
+      await expect(thumbnail).toBeFocused()
+
+      await page.getByRole('tab', { name: 'Inventory' }).click()
+      await expect(page.getByText('No documents are linked from this page.')).toBeVisible()
+      expect(await runAxe(page, { skipFrames: true })).toEqual([])
+
+      await openScanResult(page, PAGE_WITH_CONTACTS)
+      await page.getByRole('tab', { name: 'Inventory' }).click()
+      await expect(page.getByRole('rowheader', { name: /press@riverbend\.gov\.uk/ })).toBeVisible()
+      await expect(page.getByText('Not valid').first()).toBeVisible()
+      expect(await runAxe(page, { skipFrames: true })).toEqual([])
     })
   })
 }

@@ -10,21 +10,31 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] }
 
-/** Injects axe-core into the page and runs it over the whole document with the WCAG 2.2 AA tags. */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
+/**
+ * Injects axe-core into the page and runs it over the whole document with the WCAG 2.2 AA tags.
+ * `skipFrames` leaves frames out: a page renderer's frame holds the scanned page, whose problems are the
+ * scan's findings, not ours.
+ */
+export async function runAxe(page: Page, { skipFrames = false } = {}): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE })
-  return page.evaluate(async (tags) => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<unknown> } }
-    ).axe
-    const results = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
-    }
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }))
-  }, WCAG_TAGS)
+  return page.evaluate(
+    async ({ tags, skipFrames }) => {
+      const axe = (
+        window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }
+      ).axe
+      const results = (await axe.run(skipFrames ? { exclude: [['iframe']] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        ...(skipFrames ? { iframes: false } : {}),
+      })) as {
+        violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
+      }
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }))
+    },
+    { tags: WCAG_TAGS, skipFrames },
+  )
 }
