@@ -30,13 +30,22 @@ export async function createFixtureSiteRow(
       maximumPageLimitPerScan: options.pageLimit ?? 100,
     },
   })
-  for (const { word, language } of options.dictionaryWords ?? []) {
+  await addDictionaryWords(prisma, site.id, options.dictionaryWords ?? [])
+  return site
+}
+
+/** Words for the site's custom dictionaries, one dictionary per language. */
+export async function addDictionaryWords(
+  prisma: PrismaClient,
+  siteId: string,
+  words: readonly { word: string; language: string | null }[],
+) {
+  for (const { word, language } of words) {
     const dictionary =
-      (await prisma.dictionary.findFirst({ where: { siteId: site.id, language } })) ??
-      (await prisma.dictionary.create({ data: { siteId: site.id, language } }))
+      (await prisma.dictionary.findFirst({ where: { siteId, language } })) ??
+      (await prisma.dictionary.create({ data: { siteId, language } }))
     await prisma.dictionaryWord.create({ data: { dictionaryId: dictionary.id, word } })
   }
-  return site
 }
 
 /** Creates a site scan and puts its discovery job on the queue, as the API does. */
