@@ -88,7 +88,7 @@ const DOCUMENT_COLUMNS: ListColumn<InventoryDocument>[] = [
 const CONTACT_COLUMNS: ListColumn<InventoryContact>[] = [
   {
     id: 'entryTitle',
-    label: 'Address or number',
+    label: 'Contact',
     sortable: true,
     isRowHeader: true,
     // the type goes under the value, so the table fits a phone's width
@@ -113,7 +113,8 @@ const CONTACT_COLUMNS: ListColumn<InventoryContact>[] = [
   },
   {
     id: 'totalCount',
-    label: 'Occurrences',
+    // quality-…-billing.md §2: the occurrence count; a short heading keeps the table within a phone's width
+    label: 'Count',
     sortable: true,
     align: 'end',
     render: (contact) => contact.count,
