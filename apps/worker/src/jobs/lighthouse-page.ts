@@ -1,19 +1,7 @@
 import { LighthousePagePayloadSchema, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
-import { createLighthouseRunner, type LighthouseRunner } from '../lighthouse/index.js'
+import { sharedLighthouseRunner } from '../lighthouse/index.js'
 import { defineJob } from './define-job.js'
 import { countLighthouseDone, runLighthousePage } from './lighthouse-page.handler.js'
-
-let runner: LighthouseRunner | undefined
-
-/**
- * One runner per worker process, made on the first job: its child (Chromium up, Lighthouse loaded) serves page
- * after page, so each pays only Lighthouse's own time. The child is ended after a minute without work and goes
- * with the process.
- */
-function getRunner(): LighthouseRunner {
-  runner ??= createLighthouseRunner()
-  return runner
-}
 
 /**
  * Lighthouse on one page of a scan, on its own queue so its CPU-heavy runs (one child process and one
@@ -25,7 +13,8 @@ export const lighthousePageJob = defineJob({
   payloadSchema: LighthousePagePayloadSchema,
   // A crash or a hang of one run is often a one-off (memory pressure): retry twice, spaced out.
   options: { attempts: 3, backoff: { type: 'exponential', delay: 15_000 } },
-  handle: (payload, context) => runLighthousePage(payload, context, (options) => getRunner().run(options)),
+  handle: (payload, context) =>
+    runLighthousePage(payload, context, (options) => sharedLighthouseRunner().run(options)),
   // Performance stays unmeasured for that page; the rest of the scan still finishes.
   onFinalFailure: (payload, context) => countLighthouseDone(context, payload),
 })

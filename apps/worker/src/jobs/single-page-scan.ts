@@ -12,7 +12,7 @@ import { type Prisma, pageArtifactsDir } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { checkLinks, type LinkCheck } from '../audits/links/index.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
-import { runLighthouse } from '../lighthouse/index.js'
+import { sharedLighthouseRunner } from '../lighthouse/index.js'
 import { auditPage, type PageAudit } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
@@ -132,16 +132,15 @@ export const singlePageScanJob = defineJob({
         ],
       })
       await progress('lighthouse', 60)
-      // Lighthouse runs in its own process and Chromium; a failure leaves performance unmeasured rather
-      // than failing the accessibility, SEO and content results the user is waiting for.
+      // Lighthouse runs in its own process and Chromium (the worker's shared runner, ready between scans); a
+      // failure leaves performance unmeasured rather than failing the results the user is waiting for.
       let performance = NOT_MEASURED
       if (runtime.config.lighthouseEnabled) {
         try {
-          const lighthouse = await runLighthouse({
+          const lighthouse = await sharedLighthouseRunner(runtime.config.chromiumPath).run({
             url,
             formFactor: 'desktop',
             mode: 'tuned',
-            chromiumPath: runtime.config.chromiumPath,
           })
           performance = lighthouse.performance
         } catch (error) {

@@ -12,3 +12,4 @@ export {
   runLighthouse,
   runLighthouseRaw,
 } from './run-lighthouse.js'
+export { sharedLighthouseRunner } from './shared-runner.js'

@@ -1,0 +1,14 @@
+import { createLighthouseRunner, type LighthouseRunner } from './run-lighthouse.js'
+
+let shared: LighthouseRunner | undefined
+
+/**
+ * The worker process's one Lighthouse runner, made on first use and shared by the lighthouse-page and
+ * single-page-scan jobs: its child (Chromium up, Lighthouse loaded) serves page after page, so a run pays only
+ * Lighthouse's own time; runs at the same time get a child each. An idle child is ended after a minute and
+ * every child goes with the process. The first caller's Chromium path is the one used.
+ */
+export function sharedLighthouseRunner(chromiumPath?: string): LighthouseRunner {
+  shared ??= createLighthouseRunner({ chromiumPath })
+  return shared
+}
