@@ -121,6 +121,48 @@ const CONTACT_COLUMNS: ListColumn<InventoryContact>[] = [
   },
 ]
 
+/** One list of the inventory tab under its heading, with the number of its items beside the heading. */
+function InventorySection<Item>({
+  id,
+  title,
+  filterLabel,
+  emptyMessage,
+  items,
+  options,
+  columns,
+  getRowKey,
+  Heading,
+}: {
+  id: string
+  title: string
+  filterLabel: string
+  emptyMessage: string
+  items: Item[]
+  options: InMemoryListOptions<Item>
+  columns: ListColumn<Item>[]
+  getRowKey: (item: Item) => string
+  Heading: 'h2' | 'h3'
+}) {
+  const { list, query } = useInMemoryList(items, { paramPrefix: id }, options)
+  return (
+    <section aria-labelledby={`inventory-${id}`}>
+      <Heading id={`inventory-${id}`} className={styles.inventoryHeading}>
+        {title} <span className={styles.inventoryCount}>{items.length}</span>
+      </Heading>
+      <ListView
+        caption={title}
+        captionHidden
+        filterLabel={filterLabel}
+        columns={columns}
+        list={list}
+        query={query}
+        getRowKey={getRowKey}
+        emptyMessage={emptyMessage}
+      />
+    </section>
+  )
+}
+
 /**
  * The inventory tab of a single page scan: the documents the page links to and the e-mail addresses and
  * phone numbers on it, each in the shared list pattern (state in the URL under its own prefix).
@@ -132,42 +174,32 @@ export function ScanInventory({
   inventory: PageInventory
   headingLevel?: 2 | 3
 }) {
-  const documents = useInMemoryList(inventory.documents, { paramPrefix: 'documents' }, DOCUMENT_OPTIONS)
-  const contacts = useInMemoryList(inventory.contacts, { paramPrefix: 'contacts' }, CONTACT_OPTIONS)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const copy = MESSAGES.singlePageScan.inventory
   return (
     <div className={styles.inventory}>
-      <section aria-labelledby="inventory-documents">
-        <Heading id="inventory-documents" className={styles.inventoryHeading}>
-          {copy.documents} <span className={styles.inventoryCount}>{inventory.documents.length}</span>
-        </Heading>
-        <ListView
-          caption={copy.documents}
-          captionHidden
-          filterLabel={copy.documentsFilter}
-          columns={DOCUMENT_COLUMNS}
-          list={documents.list}
-          query={documents.query}
-          getRowKey={(document) => document.url}
-          emptyMessage={copy.noDocuments}
-        />
-      </section>
-      <section aria-labelledby="inventory-contacts">
-        <Heading id="inventory-contacts" className={styles.inventoryHeading}>
-          {copy.contacts} <span className={styles.inventoryCount}>{inventory.contacts.length}</span>
-        </Heading>
-        <ListView
-          caption={copy.contacts}
-          captionHidden
-          filterLabel={copy.contactsFilter}
-          columns={CONTACT_COLUMNS}
-          list={contacts.list}
-          query={contacts.query}
-          getRowKey={(contact) => `${contact.kind} ${contact.value}`}
-          emptyMessage={copy.noContacts}
-        />
-      </section>
+      <InventorySection
+        id="documents"
+        title={copy.documents}
+        filterLabel={copy.documentsFilter}
+        emptyMessage={copy.noDocuments}
+        items={inventory.documents}
+        options={DOCUMENT_OPTIONS}
+        columns={DOCUMENT_COLUMNS}
+        getRowKey={(document) => document.url}
+        Heading={Heading}
+      />
+      <InventorySection
+        id="contacts"
+        title={copy.contacts}
+        filterLabel={copy.contactsFilter}
+        emptyMessage={copy.noContacts}
+        items={inventory.contacts}
+        options={CONTACT_OPTIONS}
+        columns={CONTACT_COLUMNS}
+        getRowKey={(contact) => `${contact.kind} ${contact.value}`}
+        Heading={Heading}
+      />
     </div>
   )
 }
