@@ -19,7 +19,7 @@ import { buildTestApp, type TestApp } from '../../api/test/helper.js'
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { addDictionaryWords, waitForScanState } from './support/scan-fixtures.js'
+import { addDictionaryWords, scanTestEnv, waitForScanState } from './support/scan-fixtures.js'
 
 // A whole scan of the fixture site through the API, the real queues, Chromium and database (Lighthouse off):
 // the site is created with POST /api/v1/sites, the scan started with POST /api/v1/sites/:slug/scan and
@@ -29,13 +29,7 @@ let api: TestApp
 let headers: { cookie: string }
 let artifactsDir: string
 let running: RunningWorkers
-const env = {
-  ...process.env,
-  SCAN_LIGHTHOUSE: '0',
-  CANOPY_SCAN_ALLOW_HOSTS: '127.0.0.1',
-  SCAN_PAGE_TIMEOUT_MS: '8000',
-  LINK_CHECK_TIMEOUT_MS: '3000',
-}
+const env = scanTestEnv()
 const config = loadWorkerConfig(env)
 const prisma = () => api.app.prisma
 

@@ -11,18 +11,12 @@ import { buildTestApp, type TestApp } from '../../api/test/helper.js'
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { waitForScanState } from './support/scan-fixtures.js'
+import { scanTestEnv, waitForScanState } from './support/scan-fixtures.js'
 
 // A section of the fixture site made by rules through the API, rescanned with
 // POST /api/v1/sites/:slug/sections/:sectionId/scan and run by the worker's real jobs (Chromium, Lighthouse
 // off): only the section's pages are scanned, and the section's pages, score and history are rolled up.
-const config = loadWorkerConfig({
-  ...process.env,
-  SCAN_LIGHTHOUSE: '0',
-  CANOPY_SCAN_ALLOW_HOSTS: '127.0.0.1',
-  SCAN_PAGE_TIMEOUT_MS: '8000',
-  LINK_CHECK_TIMEOUT_MS: '3000',
-})
+const config = loadWorkerConfig(scanTestEnv())
 const NEWS_PAGES = SCANNED_PAGES.filter((pagePath) => pagePath.startsWith('/news/'))
 let fixture: FixtureSite
 let artifactsDir: string

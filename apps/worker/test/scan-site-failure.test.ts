@@ -12,18 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { createFixtureSiteRow } from './support/scan-fixtures.js'
+import { createFixtureSiteRow, scanTestEnv } from './support/scan-fixtures.js'
 
 // Site scans that cannot find a single page end `failed` with the reason, through the real queues and
 // Chromium: a root nobody answers (after every retry, not before), a root the guard refuses, a root that
 // answers only with errors.
-const config = loadWorkerConfig({
-  ...process.env,
-  SCAN_LIGHTHOUSE: '0',
-  CANOPY_SCAN_ALLOW_HOSTS: '127.0.0.1',
-  SCAN_PAGE_TIMEOUT_MS: '8000',
-  LINK_CHECK_TIMEOUT_MS: '3000',
-})
+const config = loadWorkerConfig(scanTestEnv())
 const prisma = createPrismaClient(config.databaseUrl)
 const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
 const scansQueue = new Queue(SCAN_QUEUE_NAMES.scans, { connection, prefix: config.queuePrefix })

@@ -16,7 +16,7 @@ import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { randomSuffix, waitForScanState } from './support/scan-fixtures.js'
+import { randomSuffix, scanTestEnv, waitForScanState } from './support/scan-fixtures.js'
 
 // Single-page scans of fixture pages through the real queue, Chromium and database (Lighthouse off).
 let fixture: FixtureSite
@@ -24,16 +24,11 @@ let artifactsDir: string
 let running: RunningWorkers
 let connection: Redis
 let queue: Queue
-const env = {
-  ...process.env,
-  SCAN_LIGHTHOUSE: '0',
-  CANOPY_SCAN_ALLOW_HOSTS: '127.0.0.1',
-  SCAN_PAGE_TIMEOUT_MS: '8000',
-  LINK_CHECK_TIMEOUT_MS: '3000',
+const env = scanTestEnv({
   WORKER_QUEUES: SCAN_QUEUE_NAMES.singlePageScans,
   // a queue prefix of its own, so no other test's worker takes these jobs
   CANOPY_QUEUE_PREFIX: `single-page-test-${randomSuffix()}`,
-}
+})
 const config = loadWorkerConfig(env)
 const prisma = createPrismaClient(config.databaseUrl)
 

@@ -4,6 +4,21 @@ import type { PrismaClient } from '@canopy/db'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 
+/**
+ * The worker environment of the scan tests: the fixture site on 127.0.0.1 allow-listed, short timeouts so the
+ * planted hanging pages fail quickly, Lighthouse off (its own tests run it); `extra` adds or overrides.
+ */
+export function scanTestEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    SCAN_LIGHTHOUSE: '0',
+    CANOPY_SCAN_ALLOW_HOSTS: '127.0.0.1',
+    SCAN_PAGE_TIMEOUT_MS: '8000',
+    LINK_CHECK_TIMEOUT_MS: '3000',
+    ...extra,
+  }
+}
+
 export function randomSuffix() {
   return randomBytes(4).toString('hex')
 }
