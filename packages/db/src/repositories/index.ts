@@ -1,6 +1,7 @@
 export * from './account-tokens.js'
 export * from './db-client.js'
 export * from './health.js'
+export * from './history.js'
 export * from './invites.js'
 export * from './organisations.js'
 export * from './page-audits.js'
