@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
+import historyRoutes from './history.js'
 import siteRoutes from './site.js'
 
 /**
@@ -14,6 +15,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteRoutes)
   await fastify.register(sectionsRoutes, { prefix: '/sections' })
   await fastify.register(siteScansRoutes)
+  await fastify.register(historyRoutes)
 }
 
 export default siteScope
