@@ -1,7 +1,13 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { ScanStatus, SiteConfig } from '@canopy/contracts'
+import {
+  HISTORY_NO_DATA,
+  type HistoryResponse,
+  type ScanDetails,
+  type ScanStatus,
+  type SiteConfig,
+} from '@canopy/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CLEAN_PAGES,
@@ -263,6 +269,47 @@ describe('site scan of the fixture site', () => {
     const history = await prisma().historyPoint.findMany({ where: { scanId: outcome.scan.id } })
     expect(history).toHaveLength(1)
     expect(history[0]?.numberOfPages).toBe(SCANNED_PAGES.length - FAILING_PAGES.length)
+
+    // The API serves that point: the history series and the scan details, dated by the scan's finish.
+    const stored = history[0]
+    if (!stored) throw new Error('no history point')
+    const storedInventory = (stored.metrics as { inventoryHistory: Record<string, number> }).inventoryHistory
+    const finished = outcome.scan.finishedAt?.toISOString()
+    const served = (
+      await api.app.inject({ method: 'GET', url: `/api/v1/sites/${outcome.slug}/history`, headers })
+    ).json() as HistoryResponse
+    const onePoint = (y: number | null) => [
+      { x: finished, y: y ?? HISTORY_NO_DATA, numberOfPages: stored.numberOfPages },
+    ]
+    expect(served.overview).toEqual(onePoint(stored.overviewScore))
+    expect(served.accessibility).toEqual(onePoint(stored.accessibilityScore))
+    expect(served.seo).toEqual(onePoint(stored.seoScore))
+    expect(served.contentQuality).toEqual(onePoint(stored.contentQualityScore))
+    expect(served.accessibility[0]?.y).toBeGreaterThan(0)
+    // Lighthouse is off in these scans: no performance score, shown as "no data".
+    expect(served.performance).toEqual(onePoint(null))
+    expect(served.inventoryHistory.pagesFound).toEqual(onePoint(stored.numberOfPages))
+    expect(served.inventoryHistory.pdfsFound).toEqual(onePoint(storedInventory.pdfsFound ?? null))
+    expect(served.latestScan?.finished).toBe(finished)
+    expect(served.latestScan?.numberOfBrokenLinks).toBeGreaterThan(0)
+    const details = (
+      await api.app.inject({ method: 'GET', url: `/api/v1/sites/${outcome.slug}/scan-details`, headers })
+    ).json() as ScanDetails
+    expect(details).toMatchObject({
+      date: finished,
+      firstScanned: finished,
+      scanType: 'full',
+      maximumPageLimitPerScan: 100,
+      pagesScanned: stored.numberOfPages,
+      documentsScanned: storedInventory.pdfsFound,
+      docDocumentsCount: storedInventory.docsFound,
+    })
+    expect(details.documentsScanned).toBeGreaterThan(0)
+    expect(details.itemsScanned[0]).toEqual({ count: stored.numberOfPages, label: 'Pages' })
+    // Creating the site made its weekly scheduler: the next run is ahead, within a week.
+    const nextRun = new Date(details.nextSheduledScan ?? 0).getTime()
+    expect(nextRun).toBeGreaterThan(Date.now())
+    expect(nextRun - Date.now()).toBeLessThanOrEqual(7 * 24 * 60 * 60 * 1000)
   })
 
   it('saves a screenshot and an HTML snapshot of each loaded page', async () => {
