@@ -2,7 +2,6 @@ import type { EmailCheckResponse } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
-import { InlineAlert } from '@/components/ui/notice'
 import { TextField } from '@/components/ui/text-field'
 import { getAbsoluteApiUrl } from '@/config/env'
 import { MESSAGES } from '@/config/messages'
@@ -10,6 +9,7 @@ import { useCheckSso } from '../api/check-sso'
 import { useLogin } from '../api/login'
 import { validateEmail } from '../validation'
 import styles from './auth-forms.module.css'
+import { EmailField, FormAlert } from './form-parts'
 
 /**
  * platform.md §7: SSO is a browser redirect to {api}/auth/{provider}; the API's /auth/sso sets the
@@ -71,23 +71,8 @@ export function LoginForm({
   if (step.kind === 'email') {
     return (
       <Form className={styles.form} onSubmit={submitEmail}>
-        {checkSso.isError ? (
-          <div className={styles.alert}>
-            <InlineAlert>
-              <p>{checkSso.error.message}</p>
-            </InlineAlert>
-          </div>
-        ) : null}
-        <TextField
-          label={MESSAGES.registration.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          isRequired
-          value={email}
-          onChange={setEmail}
-          validate={validateEmail}
-        />
+        <FormAlert message={checkSso.error?.message} />
+        <EmailField autoComplete="username" value={email} onChange={setEmail} validate={validateEmail} />
         <div className={styles.actions}>
           <Button type="submit" isDisabled={checkSso.isPending} fullWidth>
             {MESSAGES.login.next}
@@ -130,15 +115,7 @@ export function LoginForm({
   return (
     <Form className={styles.form} onSubmit={submitPassword}>
       {identity}
-      {login.isError ? (
-        <div className={styles.alert}>
-          <InlineAlert>
-            <p>
-              {login.error.message} {MESSAGES.login.accountHint}
-            </p>
-          </InlineAlert>
-        </div>
-      ) : null}
+      <FormAlert message={login.isError ? `${login.error.message} ${MESSAGES.login.accountHint}` : null} />
       <input type="email" name="username" value={email.trim()} autoComplete="username" readOnly hidden />
       <TextField
         label={MESSAGES.registration.password}

@@ -2,18 +2,14 @@ import { REGISTRATION_CREDIT_LIMIT } from '@canopy/contracts'
 import { type FormEvent, useMemo, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { Button, ButtonLink } from '@/components/ui/button'
-import { InlineAlert, NoticePanel } from '@/components/ui/notice'
+import { NoticePanel } from '@/components/ui/notice'
 import { TextField } from '@/components/ui/text-field'
 import { MESSAGES } from '@/config/messages'
 import { isApiError } from '@/lib/api-client'
 import { useRegister } from '../api/register'
-import {
-  PASSWORD_RULE_DESCRIPTION,
-  validateConfirmPassword,
-  validateEmail,
-  validateNewPassword,
-} from '../validation'
+import { validateConfirmPassword, validateEmail, validateNewPassword } from '../validation'
 import styles from './auth-forms.module.css'
+import { EmailField, FormAlert, NewPasswordField } from './form-parts'
 
 type Fields = {
   firstname: string
@@ -84,13 +80,7 @@ export function RegisterForm() {
 
   return (
     <Form className={styles.form} onSubmit={submit} validationErrors={serverErrors}>
-      {register.isError && !hasFieldErrors ? (
-        <div className={styles.alert}>
-          <InlineAlert>
-            <p>{register.error.message}</p>
-          </InlineAlert>
-        </div>
-      ) : null}
+      <FormAlert message={hasFieldErrors ? null : register.error?.message} />
       <div className={styles.twoColumns}>
         <TextField
           label={MESSAGES.registration.firstName}
@@ -111,27 +101,8 @@ export function RegisterForm() {
           validate={(value) => (value.trim() === '' ? MESSAGES.registration.surnameRequired : null)}
         />
       </div>
-      <TextField
-        label={MESSAGES.registration.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        isRequired
-        value={fields.email}
-        onChange={set('email')}
-        validate={validateEmail}
-      />
-      <TextField
-        label={MESSAGES.registration.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        isRequired
-        description={PASSWORD_RULE_DESCRIPTION}
-        value={fields.password}
-        onChange={set('password')}
-        validate={validateNewPassword}
-      />
+      <EmailField value={fields.email} onChange={set('email')} validate={validateEmail} />
+      <NewPasswordField value={fields.password} onChange={set('password')} validate={validateNewPassword} />
       <TextField
         label={MESSAGES.registration.confirmPassword}
         name="confirmPassword"

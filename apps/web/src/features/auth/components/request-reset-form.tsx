@@ -1,12 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
-import { InlineAlert } from '@/components/ui/notice'
-import { TextField } from '@/components/ui/text-field'
 import { MESSAGES } from '@/config/messages'
 import { useRequestPasswordReset } from '../api/request-password-reset'
 import { validateResetEmail } from '../validation'
 import styles from './auth-forms.module.css'
+import { EmailField, FormAlert } from './form-parts'
 import resetStyles from './password-reset.module.css'
 import { ResetResult } from './reset-result'
 
@@ -41,19 +40,8 @@ export function RequestResetForm() {
   return (
     <Form className={styles.form} onSubmit={submit} validationBehavior="aria">
       <p className={resetStyles.intro}>{MESSAGES.passwordReset.requestIntro}</p>
-      {request.isError ? (
-        <div className={styles.alert}>
-          <InlineAlert>
-            <p>{MESSAGES.passwordReset.requestFailed}</p>
-          </InlineAlert>
-        </div>
-      ) : null}
-      <TextField
-        label={MESSAGES.registration.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        isRequired
+      <FormAlert message={request.isError ? MESSAGES.passwordReset.requestFailed : null} />
+      <EmailField
         value={email}
         onChange={setEmail}
         inputRef={emailRef}

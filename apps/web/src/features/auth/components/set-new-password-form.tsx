@@ -2,14 +2,14 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { InlineAlert } from '@/components/ui/notice'
 import { TextField } from '@/components/ui/text-field'
 import { TIMING } from '@/config/constants'
 import { MESSAGES } from '@/config/messages'
 import { isApiError } from '@/lib/api-client'
 import { useResetPassword } from '../api/reset-password'
-import { PASSWORD_RULE_DESCRIPTION, validateResetConfirmation, validateResetPassword } from '../validation'
+import { validateResetConfirmation, validateResetPassword } from '../validation'
 import styles from './auth-forms.module.css'
+import { FormAlert, NewPasswordField } from './form-parts'
 import resetStyles from './password-reset.module.css'
 import { ResetResult } from './reset-result'
 
@@ -80,20 +80,10 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   return (
     <Form className={styles.form} onSubmit={submit} validationBehavior="aria" validationErrors={serverErrors}>
       <p className={resetStyles.intro}>{MESSAGES.passwordReset.setIntro}</p>
-      {reset.isError && !serverErrors.password ? (
-        <div className={styles.alert}>
-          <InlineAlert>
-            <p>{describeResetFailure(reset.error)}</p>
-          </InlineAlert>
-        </div>
-      ) : null}
-      <TextField
-        label={MESSAGES.registration.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        isRequired
-        description={PASSWORD_RULE_DESCRIPTION}
+      <FormAlert
+        message={reset.isError && !serverErrors.password ? describeResetFailure(reset.error) : null}
+      />
+      <NewPasswordField
         value={password}
         onChange={setPassword}
         inputRef={passwordRef}
