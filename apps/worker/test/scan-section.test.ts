@@ -127,5 +127,33 @@ describe('section scan of the fixture site', () => {
     const next = (afterwards.json() as { scanId: string }).scanId
     expect(next).not.toBe(scanId)
     await waitForScanState(app.prisma, next, (row) => row.state === 'completed', 150_000)
-  }, 330_000)
+
+    // A page scan of one of the section's pages changes that page alone: the section keeps its other
+    // members, count and score, no history point is written, and the site is not marked first-scanned.
+    const onePage = new URL(expectedPaths[0] ?? '/news/', fixture.url).href
+    const pageScan = await app.inject({
+      method: 'POST',
+      url: `/api/v1/sites/${site.slug}/scans`,
+      headers,
+      payload: { uri: onePage },
+    })
+    expect(pageScan.statusCode).toBe(202)
+    const pageScanId = (pageScan.json() as { scanId: string }).scanId
+    await waitForScanState(app.prisma, pageScanId, (row) => row.state === 'completed', 120_000)
+    const sectionAfter = await app.inject({
+      method: 'GET',
+      url: `/api/v1/sites/${site.slug}/sections/${sectionId}`,
+      headers,
+    })
+    expect(sectionAfter.json() as Section).toMatchObject({ pagesInSection: expectedPaths.length })
+    const membersAfter = await app.prisma.sectionPage.findMany({
+      where: { sectionId },
+      include: { page: true },
+    })
+    expect(membersAfter.map((member) => pathOf(member.page.url)).sort()).toEqual(expectedPaths)
+    expect(await app.prisma.historyPoint.count({ where: { scanId: pageScanId } })).toBe(0)
+    expect((await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).firstScanCompleted).toBe(
+      false,
+    )
+  }, 420_000)
 })

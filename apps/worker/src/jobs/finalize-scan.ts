@@ -138,7 +138,8 @@ async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scan
 
 /**
  * Runs when every page (and Lighthouse run) of a scan is done: link checks of every distinct URL once,
- * duplicates, orphans, sections, history; then the scan is completed and the site marked first-scanned.
+ * duplicates, orphans, sections, history; then the scan is completed and, after a full scan, the site marked
+ * first-scanned.
  */
 export const finalizeScanJob = defineJob({
   name: SCAN_JOB_NAMES.finalizeScan,
@@ -199,7 +200,8 @@ export const finalizeScanJob = defineJob({
       where: { id: scanId },
       data: { state: 'completed', finishedAt: new Date(), pagesOrphaned: summary?.orphaned ?? 0 },
     })
-    if (scan.siteId)
+    // The site's first full scan, not a section or page scan, makes its scores whole.
+    if (scan.siteId && scan.kind === 'site')
       await prisma.site.update({ where: { id: scan.siteId }, data: { firstScanCompleted: true } })
     logger.info(
       { scanId, links: links.length, documentsAnalysed, ms: Date.now() - started, ...summary },

@@ -72,10 +72,12 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
   const scan = await prisma.scan.findUniqueOrThrow({ where: { id: scanId } })
   const siteId = scan.siteId
   if (!siteId) return
-  // A section scan sees only the section's pages: what needs the whole site (orphans, other sections, the
-  // site's history point) stays as the last full scan left it, and duplicates are looked for among the
-  // site's pages as last scanned.
+  // A section scan sees only the section's pages, a page scan one page: what needs the whole site (orphans,
+  // other sections, the site's history point) stays as the last full scan left it, and duplicates are looked
+  // for among the site's pages as last scanned.
   const sectionScan = scan.kind === 'section' && scan.sectionId ? scan.sectionId : null
+  const pageScan = scan.kind === 'page'
+  const partialScan = sectionScan !== null || pageScan
   const results = await prisma.pageResult.findMany({
     where: { scanId, status: 'succeeded' },
     include: { page: true },
@@ -94,10 +96,10 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
     brokenByPage.set(occurrence.pageId, list)
   }
 
-  // Duplicates by hash among this scan's pages (and, for a section scan, the site's other scanned pages).
+  // Duplicates by hash among this scan's pages (and, for a partial scan, the site's other scanned pages).
   const comparedPages = [
     ...results.map((result) => result.page),
-    ...(sectionScan
+    ...(partialScan
       ? await prisma.page.findMany({
           where: { siteId, id: { notIn: pageIds }, lastScanId: { not: null } },
         })
@@ -135,13 +137,13 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
       .map((occurrence) => occurrence.link.url),
   )
   const scannedUrls = results.map((result) => result.page.url)
-  const sitemapSet = sectionScan
+  const sitemapSet = partialScan
     ? new Set(results.filter((result) => result.page.inSitemap).map((result) => result.page.url))
     : new Set(sitemapUrls.map((row) => row.url))
-  const orphaned = sectionScan
+  const orphaned = partialScan
     ? results.filter((result) => result.page.isOrphaned).map((result) => result.page.url)
     : scannedUrls.filter((url) => sitemapSet.has(url) && !linkedTo.has(url))
-  if (!sectionScan) {
+  if (!partialScan) {
     await prisma.page.updateMany({
       where: { siteId, url: { in: scannedUrls } },
       data: { isOrphaned: false, inSitemap: false },
@@ -269,13 +271,19 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
     where: { siteId, ...(sectionScan ? { id: sectionScan } : {}) },
     include: { conditions: { orderBy: { position: 'asc' } } },
   })
+  const inSection = (section: (typeof sections)[number], page: PageRow) => {
+    const rules: SectionConditionRule[] = section.conditions.map((condition) => ({ ...condition }))
+    const metadata = (page.metadata ?? {}) as { metaTags?: Record<string, string> }
+    return isInSection(rules, { url: page.url, author: page.author, metaTags: metadata.metaTags ?? {} })
+  }
+  if (pageScan) {
+    await updateSectionsForPages(prisma, sections, pages, inSection)
+    // No history point: a point stands for a whole site or section as one scan saw it.
+    return { pages: results.length, orphaned: 0 }
+  }
   const sectionPages = new Map<string, typeof pages>()
   for (const section of sections) {
-    const rules: SectionConditionRule[] = section.conditions.map((condition) => ({ ...condition }))
-    const members = pages.filter((page) => {
-      const metadata = (page.metadata ?? {}) as { metaTags?: Record<string, string> }
-      return isInSection(rules, { url: page.url, author: page.author, metaTags: metadata.metaTags ?? {} })
-    })
+    const members = pages.filter((page) => inSection(section, page))
     sectionPages.set(section.id, members)
     await prisma.$transaction([
       prisma.sectionPage.deleteMany({ where: { sectionId: section.id } }),
@@ -305,6 +313,34 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
     })
   }
   return { pages: results.length, orphaned: sectionScan ? 0 : orphaned.length }
+}
+
+/**
+ * After a page scan: each scanned page joins or leaves each section as its rules now say, and every section's
+ * page count and score are recomputed from all its members (the other pages keep their membership).
+ */
+async function updateSectionsForPages<Section extends { id: string }>(
+  prisma: PrismaClient,
+  sections: Section[],
+  pages: PageRow[],
+  inSection: (section: Section, page: PageRow) => boolean,
+): Promise<void> {
+  for (const section of sections) {
+    const joining = pages.filter((page) => inSection(section, page)).map((page) => page.id)
+    const leaving = pages.map((page) => page.id).filter((id) => !joining.includes(id))
+    await prisma.$transaction(async (tx) => {
+      await tx.sectionPage.deleteMany({ where: { sectionId: section.id, pageId: { in: leaving } } })
+      await tx.sectionPage.createMany({
+        data: joining.map((pageId) => ({ sectionId: section.id, pageId })),
+        skipDuplicates: true,
+      })
+      const members = await tx.page.findMany({ where: { sections: { some: { sectionId: section.id } } } })
+      await tx.section.update({
+        where: { id: section.id },
+        data: { pagesInSection: members.length, overallScore: overviewOf(members) },
+      })
+    })
+  }
 }
 
 /** The scan's root page (depth 0) is never an orphan: it is where the site starts. */
