@@ -12,7 +12,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { CHROMIUM_FLAGS } from '../apps/worker/src/lighthouse/child.js'
+import { CHROMIUM_FLAGS } from '../apps/worker/src/browser/chromium-flags.js'
 import { type Lhr, runLighthouseRaw } from '../apps/worker/src/lighthouse/index.js'
 import { HIDDEN_DETAIL_TYPES, RENDERED_DETAIL_TYPES } from '../packages/contracts/src/audits.js'
 import { PROBLEM_PAGES, startProblemSite } from './lib/problem-pages.js'
@@ -136,7 +136,7 @@ async function captureAxe(siteUrl: string): Promise<string> {
   const dir = join(OUT, `axe-${axeVersion}`)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.slice(1) })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {
     for (const [name, path] of Object.entries({
       axe: PROBLEM_PAGES.axe,

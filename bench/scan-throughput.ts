@@ -24,7 +24,8 @@ import { extractContacts } from '../apps/worker/src/audits/contacts/index.js'
 import { classifyDocumentUrl } from '../apps/worker/src/audits/documents/index.js'
 import { measureReadability } from '../apps/worker/src/audits/readability/index.js'
 import { createSpellChecker, type SpellChecker } from '../apps/worker/src/audits/spelling/index.js'
-import { CHROMIUM_FLAGS, SharedBrowser } from '../apps/worker/src/browser/shared-browser.js'
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_FLAGS } from '../apps/worker/src/browser/chromium-flags.js'
+import { SharedBrowser } from '../apps/worker/src/browser/shared-browser.js'
 import { createLighthouseRunner, type Lhr } from '../apps/worker/src/lighthouse/index.js'
 import { auditPage, type ContentAnalysers } from '../apps/worker/src/pipeline/audit-page.js'
 import { startPeakSampler } from './lib/memory.js'
@@ -213,7 +214,7 @@ function runLighthouseCli(url: string): Promise<Lhr> {
         '--output=json',
         '--output-path=stdout',
         '--quiet',
-        `--chrome-flags=${['--headless=new', ...CHROMIUM_FLAGS].join(' ')}`,
+        `--chrome-flags=${HEADLESS_CHROMIUM_FLAGS.join(' ')}`,
       ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM_BINARY }, stdio: ['ignore', 'pipe', 'pipe'] },
     )

@@ -1,16 +1,5 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
-
-/** COMMON.md: without these Debian's Chromium stalls on network attempts or sandbox setup. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-]
+import { CHROMIUM_FLAGS } from './chromium-flags.js'
 
 export interface SharedBrowserOptions {
   executablePath?: string

@@ -12,24 +12,12 @@ import { initializeConfig } from 'lighthouse/core/config/config.js'
 import { ExecutionContext } from 'lighthouse/core/gather/driver/execution-context.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import puppeteer, { type Browser } from 'puppeteer-core'
+import { HEADLESS_CHROMIUM_FLAGS } from '../browser/chromium-flags.js'
 import { buildLighthouseConfig, buildTunedConfig } from './config.js'
 import type { Lhr } from './map-lhr.js'
 import { type ChildMessage, type ChildRequest, killProcessesOfRun, RUN_ID_FLAG } from './protocol.js'
 
 type LighthouseLocale = NonNullable<NonNullable<Parameters<typeof lighthouse>[1]>['locale']>
-
-/** COMMON.md's flags: without them headless Chromium stalls on network attempts that cannot succeed here. */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-]
 
 function send(message: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -78,7 +66,7 @@ async function prepare(chromiumPath: string): Promise<Prepared> {
   // The child's id on Chromium's command line lets the parent find and kill it even before it knows its pid.
   const launched = await launch({
     chromePath: chromiumPath,
-    chromeFlags: [...CHROMIUM_FLAGS, `${RUN_ID_FLAG}=${runId}`],
+    chromeFlags: [...HEADLESS_CHROMIUM_FLAGS, `${RUN_ID_FLAG}=${runId}`],
     logLevel: 'silent',
   })
   chrome = launched

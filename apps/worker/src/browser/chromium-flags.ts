@@ -1,0 +1,18 @@
+/**
+ * Flags every Chromium the worker starts gets (playwright's shared browser, Lighthouse's). Without them Debian's
+ * Chromium stalls on network attempts a closed network refuses (background networking, component updates,
+ * sync, QUIC) or on sandbox and GPU setup in a container; /dev/shm is small in Docker.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+/** The same for a Chromium started by chrome-launcher (Lighthouse), which does not add headless itself. */
+export const HEADLESS_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
