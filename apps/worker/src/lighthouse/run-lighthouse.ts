@@ -184,7 +184,8 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
     if (closed || child.exited || child.runs >= maxRunsPerChild) return child.kill()
     child.detach()
     child.idleTimer = setTimeout(() => {
-      idle.splice(idle.indexOf(child), 1)
+      const index = idle.indexOf(child)
+      if (index >= 0) idle.splice(index, 1)
       child.kill()
     }, idleMs)
     child.idleTimer.unref()
