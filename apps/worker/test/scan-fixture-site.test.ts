@@ -25,7 +25,7 @@ import { buildTestApp, type TestApp } from '../../api/test/helper.js'
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { addDictionaryWords, scanTestEnv, waitForScanState } from './support/scan-fixtures.js'
+import { addDictionaryWords, scanTestEnv } from './support/scan-fixtures.js'
 
 // A whole scan of the fixture site through the API, the real queues, Chromium and database (Lighthouse off):
 // the site is created with POST /api/v1/sites, the scan started with POST /api/v1/sites/:slug/scan and
