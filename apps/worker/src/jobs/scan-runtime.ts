@@ -4,6 +4,7 @@ import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { SharedBrowser } from '../browser/shared-browser.js'
 import type { WorkerConfig } from '../config.js'
+import { closeSharedLighthouseRunner } from '../lighthouse/index.js'
 import { type AddressGuard, createAddressGuard } from '../net/index.js'
 
 /**
@@ -66,6 +67,7 @@ export async function closeScanRuntime(): Promise<void> {
   runtime = null
   if (!current) return
   await Promise.all(closers.splice(0).map((close) => close()))
+  closeSharedLighthouseRunner()
   await current.browser.close()
   await current.redis.quit().catch(() => undefined)
 }

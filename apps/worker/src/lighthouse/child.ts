@@ -108,6 +108,9 @@ async function fail(error: unknown): Promise<never> {
 
 // The parent went away (exit, crash, kill): nobody wants a result, and Chromium must not outlive us.
 process.on('disconnect', () => exit(0))
+// A signal to the worker's process group (scripts/stop, docker stop, Ctrl-C) reaches us too: without these
+// handlers we would die at once and leave the detached Chromium running.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exit(0))
 
 const ready = prepare(process.argv[2] ?? '/usr/bin/chromium')
 ready.then(() => send({ type: 'ready' }), fail)

@@ -12,4 +12,4 @@ export {
   runLighthouse,
   runLighthouseRaw,
 } from './run-lighthouse.js'
-export { sharedLighthouseRunner } from './shared-runner.js'
+export { closeSharedLighthouseRunner, sharedLighthouseRunner } from './shared-runner.js'

@@ -156,27 +156,43 @@ describe('runLighthouse', () => {
     SLOW,
   )
 
+  /** Starts a stand-in worker (parent-fixture.ts) in a process group of its own; resolves its ready child's pids. */
+  async function startStandInWorker() {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+    const parent = spawn(
+      process.execPath,
+      ['--import', tsx, fileURLToPath(new URL('./parent-fixture.ts', import.meta.url))],
+      { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+    )
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      parent.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        if (out.includes('\n')) resolve(out.split('\n')[0] as string)
+      })
+      parent.on('exit', (code) => reject(new Error(`the stand-in worker exited with ${code}`)))
+    })
+    const pids = JSON.parse(line) as { children: number[]; chromium: number[] }
+    expect(pids.children.length).toBeGreaterThan(0)
+    expect(pids.chromium.length).toBeGreaterThan(0)
+    return { parent, ...pids }
+  }
+
   it(
     'leaves no child and no Chromium behind when the worker itself is SIGKILLed',
     async () => {
-      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-      const parent = spawn(
-        process.execPath,
-        ['--import', tsx, fileURLToPath(new URL('./parent-fixture.ts', import.meta.url))],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      )
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = ''
-        parent.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString()
-          if (out.includes('\n')) resolve(out.split('\n')[0] as string)
-        })
-        parent.on('exit', (code) => reject(new Error(`the stand-in worker exited with ${code}`)))
-      })
-      const { children, chromium } = JSON.parse(line) as { children: number[]; chromium: number[] }
-      expect(children.length).toBeGreaterThan(0)
-      expect(chromium.length).toBeGreaterThan(0)
+      const { parent, children, chromium } = await startStandInWorker()
       parent.kill('SIGKILL')
+      for (const pid of [...children, ...chromium]) expect(await waitUntilGone(pid), `pid ${pid}`).toBe(true)
+    },
+    SLOW,
+  )
+
+  it(
+    "leaves no Chromium behind when the worker's whole process group gets SIGTERM (scripts/stop, docker stop)",
+    async () => {
+      const { parent, children, chromium } = await startStandInWorker()
+      process.kill(-(parent.pid ?? 0), 'SIGTERM')
       for (const pid of [...children, ...chromium]) expect(await waitUntilGone(pid), `pid ${pid}`).toBe(true)
     },
     SLOW,

@@ -12,3 +12,9 @@ export function sharedLighthouseRunner(chromiumPath?: string): LighthouseRunner 
   shared ??= createLighthouseRunner({ chromiumPath })
   return shared
 }
+
+/** Ends the shared runner's children and their Chromium (worker shutdown); a later use makes a new runner. */
+export function closeSharedLighthouseRunner(): void {
+  shared?.close()
+  shared = undefined
+}
