@@ -9,7 +9,7 @@ import type { RobotsRules } from '../crawl/robots.js'
 import { couldBeInSection, isInSection } from '../crawl/section-rules.js'
 import { auditPage, NotAPageError } from '../pipeline/audit-page.js'
 import { classifyByExtension, createContentAnalysers } from '../pipeline/content-analysers.js'
-import { admitUrls, type FrontierCandidate, finishUrl, skipUrl } from '../storage/frontier.js'
+import { admitUrls, type FrontierCandidate, finishUrl, skipUrl, startScan } from '../storage/frontier.js'
 import { storePageAudit, storePageFailure } from '../storage/store-page.js'
 import { defineJob } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
@@ -79,14 +79,7 @@ export const scanPageJob = defineJob({
 
     if (scan.state === 'queued') {
       // A page scan (one page added by hand) has no discovery job: its page starts it.
-      await prisma.scan.updateMany({
-        where: { id: scanId, state: 'queued' },
-        data: {
-          state: 'running',
-          startedAt: new Date(),
-          lighthouseEnabled: scan.lighthouseEnabled && runtime.lighthousePages,
-        },
-      })
+      await startScan(prisma, scanId, scan.lighthouseEnabled && runtime.lighthousePages)
     }
     let entry = await prisma.scanUrl.findUnique({ where: { scanId_urlHash: { scanId, urlHash } } })
     if (!entry) {

@@ -10,7 +10,7 @@ import { fetchRobots, readSitemaps } from '../crawl/discover.js'
 import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, SiteUnreachableError } from '../crawl/root-check.js'
 import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
-import { admitUrls, type FrontierCandidate, failScan } from '../storage/frontier.js'
+import { admitUrls, type FrontierCandidate, failScan, startScan } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
 import { getScanRuntime } from './scan-runtime.js'
@@ -58,14 +58,7 @@ export const scanSiteJob = defineJob({
     if (!scan?.site) throw new UnrecoverableError(`scan ${scanId} has no site`)
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
     const site = scan.site
-    await prisma.scan.updateMany({
-      where: { id: scanId, state: 'queued' },
-      data: {
-        state: 'running',
-        startedAt: new Date(),
-        lighthouseEnabled: scan.lighthouseEnabled && runtime.lighthousePages,
-      },
-    })
+    await startScan(prisma, scanId, scan.lighthouseEnabled && runtime.lighthousePages)
     if (scan.kind === 'page') {
       // One page added by hand: that page alone, no robots/sitemap discovery (scan-page follows no links).
       const pageUrl = scan.individualUrl ? normalizeUrl(scan.individualUrl) : null

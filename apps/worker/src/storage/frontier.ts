@@ -151,6 +151,21 @@ export async function markLighthouseDone(
 }
 
 /**
+ * Moves a queued scan to running (a scan already under way or ended is left as it is). Whether its pages get
+ * Lighthouse runs is settled now: the scan asked for them and this worker runs them.
+ */
+export async function startScan(
+  prisma: PrismaClient,
+  scanId: string,
+  lighthouseEnabled: boolean,
+): Promise<void> {
+  await prisma.scan.updateMany({
+    where: { id: scanId, state: 'queued' },
+    data: { state: 'running', startedAt: new Date(), lighthouseEnabled },
+  })
+}
+
+/**
  * Ends a scan that cannot go on as failed, with the reason a site owner reads; a scan already completed or
  * failed is left as it is. Returns whether this call ended it.
  */
