@@ -6,7 +6,7 @@ import {
 } from 'react-aria-components'
 import styles from './button.module.css'
 
-type Variant = 'primary' | 'secondary' | 'quiet' | 'danger'
+type Variant = 'primary' | 'secondary' | 'trigger' | 'quiet' | 'danger'
 type Look = { variant?: Variant; size?: 'normal' | 'small'; fullWidth?: boolean }
 
 function classNameFor(

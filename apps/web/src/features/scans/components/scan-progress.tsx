@@ -1,5 +1,6 @@
 import type { ActiveScan } from '@canopy/contracts'
-import { Button, Dialog, DialogTrigger, Heading, Label, Popover, ProgressBar } from 'react-aria-components'
+import { Dialog, DialogTrigger, Heading, Label, Popover, ProgressBar } from 'react-aria-components'
+import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { useActiveScans } from '../api/get-active-scans'
 import styles from './scan-progress.module.css'
@@ -76,7 +77,7 @@ export function ScanProgress({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   return (
     <div className={tone === 'dark' ? styles.onDark : undefined}>
       <DialogTrigger>
-        <Button className={styles.toggle}>
+        <Button variant="trigger" className={styles.toggle}>
           <Icon name="clock" />
           <span className={styles.label}>Active scans</span>{' '}
           <span className={styles.badge}>

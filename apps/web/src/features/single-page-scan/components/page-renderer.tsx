@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { MESSAGES } from '@/config/messages'
 import { useScanSnapshot } from '../api/get-scan-snapshot'
@@ -66,7 +67,7 @@ export function PageRenderer({ scanId, pageUrl, isShown, onShownChange, highligh
     >
       <div className={styles.rendererBar}>
         <MenuTrigger>
-          <Button className={styles.actionsButton}>
+          <Button variant="trigger">
             {MESSAGES.pageRenderer.pageActions}
             <Icon name="chevronDown" />
           </Button>
