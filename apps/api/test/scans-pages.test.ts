@@ -153,6 +153,11 @@ describe('GET /api/v1/sites/:slug/page', () => {
       score: 0,
       wcag: ['1.4.3'],
       nodeCount: 1,
+      // rows written without a lifecycle, template or assignment
+      lifecycle: { failingSince: null, lastFailed: null, fixedIn: null, isNew: false },
+      templates: [],
+      assignment: null,
+      linkedJiraIssue: null,
     })
     // The spec's issueDetails is the same details as a JSON string (key order is the database's).
     expect(JSON.parse(body.accessibility.issuesFailed[0]?.issueDetails ?? 'null')).toEqual(details)

@@ -482,6 +482,8 @@ describe('waitForScan over Socket.IO', () => {
       kind: 'site',
       state: 'running',
       progress: 25,
+      qaFinished: 1,
+      qaEnqueued: 4,
       stage: 'storing',
       percent: 90,
     } satisfies ScanProgressEvent)

@@ -144,8 +144,13 @@ describe('scan status', () => {
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
       id: scan.id,
+      number: null,
       kind: 'site',
+      trigger: 'manual',
       state: 'running',
+      sectionId: null,
+      individualUrl: null,
+      progress: 70,
       pagesDiscovered: 12,
       pagesQueued: 10,
       pagesScanned: 6,
@@ -336,6 +341,12 @@ describe('active scans (GET /api/v1/scans)', () => {
         isRootKey: false,
         individualUrl: 'https://mine.example.test/about',
         individualPageTitle: 'About us',
+        kind: 'page',
+        state: 'queued',
+        // every queued scan of the run shares the queue: only its presence is certain here
+        queuePosition: expect.any(Number),
+        queuedAt: page.queuedAt.toISOString(),
+        startedAt: null,
       },
       {
         id: running.id,
@@ -350,6 +361,11 @@ describe('active scans (GET /api/v1/scans)', () => {
         isRootKey: true,
         individualUrl: null,
         individualPageTitle: null,
+        kind: 'site',
+        state: 'running',
+        queuePosition: null,
+        queuedAt: running.queuedAt.toISOString(),
+        startedAt: null,
       },
     ] satisfies ActiveScan[])
   })
@@ -431,6 +447,11 @@ describe('active scans (GET /api/v1/scans)', () => {
         isRootKey: false,
         individualUrl: 'https://elsewhere.example.test/news/item?id=4',
         individualPageTitle: null,
+        kind: 'single-page',
+        state: 'queued',
+        queuePosition: expect.any(Number),
+        queuedAt: outside.queuedAt.toISOString(),
+        startedAt: null,
       },
       {
         id: linked.id,
@@ -445,6 +466,11 @@ describe('active scans (GET /api/v1/scans)', () => {
         isRootKey: false,
         individualUrl: 'https://linked.example.test/known',
         individualPageTitle: 'A known page',
+        kind: 'single-page',
+        state: 'running',
+        queuePosition: null,
+        queuedAt: linked.queuedAt.toISOString(),
+        startedAt: null,
       },
     ] satisfies ActiveScan[])
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SectionScopeQuerySchema } from './lists.js'
 
 /**
  * Scores over time (quality-…-billing.md §3 History response and Scan details). Each completed full-site or
@@ -9,12 +10,7 @@ import { z } from 'zod'
 export const HISTORY_NO_DATA = -0.1
 
 /** ?sectionId=: absent for the site's own history; a section of another site is not found (404). */
-export const HistoryQuerySchema = z.object({
-  sectionId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'Enter a section ID: 1 to 100 letters, digits, - or _.' })
-    .optional(),
-})
+export const HistoryQuerySchema = SectionScopeQuerySchema
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>
 
 export const HistoryChartPointSchema = z.object({

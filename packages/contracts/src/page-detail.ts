@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { AuditDetailsSchema, IssueLevelSchema, PerformanceMetricsSchema } from './audits.js'
+import { AssignmentSchema, IssueLifecycleSchema, LinkedTicketSchema, ScanRefSchema } from './issues.js'
 import { SysSchema } from './paging.js'
+import { PageInventorySchema } from './scans.js'
 
 /**
  * GET /api/v1/sites/:slug/page?pageId=: one page of a site with the latest outcome of every audit, per
@@ -21,6 +23,12 @@ export const AuditIssueSchema = z.object({
   score: z.number().nullable(),
   wcag: z.array(z.string()),
   nodeCount: z.number().int(),
+  /** where it stands on this page over the scans */
+  lifecycle: IssueLifecycleSchema,
+  /** the template problems it is part of: the same element failing it on other pages too */
+  templates: z.array(z.object({ signature: z.string(), selector: z.string(), pageCount: z.number().int() })),
+  assignment: AssignmentSchema.nullable(),
+  linkedJiraIssue: LinkedTicketSchema.nullable(),
 })
 export type AuditIssue = z.infer<typeof AuditIssueSchema>
 
@@ -35,6 +43,26 @@ export const AuditPageDataSchema = z.object({
 export type AuditPageData = z.infer<typeof AuditPageDataSchema>
 
 export const PageQuerySchema = z.object({ pageId: z.string().min(1).max(100) })
+
+export const PageMetadataSchema = z.object({
+  canonicalUrl: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  author: z.string().nullable(),
+  /** the address the page ended at when loaded */
+  finalUrl: z.string().nullable(),
+  isIndexable: z.boolean(),
+  inSitemap: z.boolean(),
+  isOrphaned: z.boolean(),
+  /** link depth from the root in the scan that last saw it */
+  depth: z.number().int().nullable(),
+  discoveredVia: z.enum(['root', 'sitemap', 'link', 'manual']),
+  isDuplicateTitle: z.boolean(),
+  isDuplicateDescription: z.boolean(),
+  isDuplicateContent: z.boolean(),
+  metaTags: z.array(z.object({ name: z.string(), content: z.string() })),
+  headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
+})
+export type PageMetadata = z.infer<typeof PageMetadataSchema>
 
 export const PageDetailSchema = z.object({
   sys: SysSchema,
@@ -56,8 +84,44 @@ export const PageDetailSchema = z.object({
   misspellings: z.number().int(),
   hasScreenshot: z.boolean(),
   hasSnapshot: z.boolean(),
+  /** the scan that last audited the page */
+  lastScan: ScanRefSchema.nullable(),
+  /** the metadata tab */
+  metadata: PageMetadataSchema,
+  /** the inventory tab: documents it links to and contact details on it */
+  inventory: PageInventorySchema,
+  /** addresses that redirect here (HTTP redirects and meta refreshes inside the site) */
+  redirectedFrom: z.array(z.string()),
+  /** the sections the page belongs to */
+  sections: z.array(z.object({ sys: SysSchema, title: z.string() })),
 })
 export type PageDetail = z.infer<typeof PageDetailSchema>
+
+/** The tabs of pages/:pageId/:tabId (platform.md §2 Page tabs); accessibility is the default. */
+export const PAGE_TABS = [
+  'overview',
+  'accessibility',
+  'seo',
+  'performance',
+  'inventory',
+  'content-quality',
+  'metadata',
+] as const
+export type PageTab = (typeof PAGE_TABS)[number]
+export const DEFAULT_PAGE_TAB: PageTab = 'accessibility'
+
+/** GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId: the misspelt words of one page. */
+export const PageMisspellingSchema = z.object({
+  /** the misspelling's id */
+  sys: SysSchema,
+  /** the word */
+  entryTitle: z.string(),
+  language: z.string(),
+  /** occurrences on this page */
+  totalCount: z.number().int(),
+})
+export type PageMisspelling = z.infer<typeof PageMisspellingSchema>
+export const PageMisspellingsResponseSchema = z.array(PageMisspellingSchema)
 
 /** GET /api/v1/sites/:slug/product-snapshot: the page by its URL or by its id (guid), one of the two. */
 export const ProductSnapshotQuerySchema = z

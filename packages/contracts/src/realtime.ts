@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import type { ScanErrorEvent, ScanProgressEvent, SinglePageScanAnswer, WaitForScanAck } from './scans.js'
+import type {
+  ScanErrorEvent,
+  ScanProgressEvent,
+  SinglePageScanAnswer,
+  WaitForScanAck,
+  WaitForScanRequest,
+} from './scans.js'
 
 /**
  * Socket.IO at /socket.io on the API's port. A socket is accepted only with a valid session cookie;
@@ -18,11 +24,16 @@ export function siteRoomName(siteId: string): string {
   return `site:${siteId}`
 }
 
+/** Every socket of a user joins this room on connecting (single-page scans they asked for report here). */
+export function userRoomName(userId: string): string {
+  return `user:${userId}`
+}
+
 export interface ClientToServerEvents {
   'site:join': (request: SiteRoomRequest, ack: (answer: SiteRoomAck) => void) => void
   'site:leave': (request: SiteRoomRequest, ack: (answer: SiteRoomAck) => void) => void
   /** join the room of a scan the user asked for or whose site they may see (single-page scans) */
-  waitForScan: (request: { id: string }, ack?: (answer: WaitForScanAck) => void) => void
+  waitForScan: (request: WaitForScanRequest, ack?: (answer: WaitForScanAck) => void) => void
 }
 
 export interface ServerToClientEvents {

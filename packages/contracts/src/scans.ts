@@ -9,11 +9,22 @@ export type ScanKind = z.infer<typeof ScanKindSchema>
 
 export const StartScanResponseSchema = z.object({ scanId: z.string() })
 
+export const ScanTriggerSchema = z.enum(['schedule', 'manual'])
+
 /** GET /api/v1/sites/:slug/scans/:scanId */
 export const ScanStatusSchema = z.object({
   id: z.string(),
+  /** the site's scans are numbered from 1 in the order they were queued */
+  number: z.number().int().nullable(),
   kind: ScanKindSchema,
+  trigger: ScanTriggerSchema,
   state: ScanStateSchema,
+  /** the section of a section scan */
+  sectionId: z.string().nullable(),
+  /** the page of a page scan */
+  individualUrl: z.string().nullable(),
+  /** finished pages out of queued pages, 0-100 with two decimals */
+  progress: z.number(),
   pagesDiscovered: z.number().int(),
   pagesQueued: z.number().int(),
   pagesScanned: z.number().int(),
@@ -25,9 +36,36 @@ export const ScanStatusSchema = z.object({
 })
 export type ScanStatus = z.infer<typeof ScanStatusSchema>
 
+/**
+ * GET /api/v1/sites/:slug/scan-status: what the dashboard says about scanning: the scan under way (queued
+ * or running, any kind but single-page), the last one that finished, and whether this user may start one.
+ */
+export const SiteScanStatusSchema = z.object({
+  active: ScanStatusSchema.nullable(),
+  /** queued scans of any site ahead of the active one (0: it is next or running); null without one */
+  queuePosition: z.number().int().nullable(),
+  lastFinished: ScanStatusSchema.nullable(),
+  /** admin of the site and no full scan queued or running */
+  canStartScan: z.boolean(),
+})
+export type SiteScanStatus = z.infer<typeof SiteScanStatusSchema>
+
+/** The messages of starting scans, shared by the API (409 bodies) and the web app (toasts). */
+export const SCAN_MESSAGES = {
+  siteScanActive: 'A full scan of this site is already queued or running.',
+  sectionScanActive: 'This section is already being scanned.',
+  notQueued: 'The scan could not be queued. Please try again.',
+  siteScanQueued: 'Scan queued',
+  /** quality-…-billing.md §8 */
+  sectionRescanning: 'Section is re-scanning',
+  pageScanQueued: 'Page queued for scanning',
+} as const
+
 /** POST /api/v1/sites/:configAlias/scans: add (or rescan) one page of the site. */
 export const AddPageScanRequestSchema = z.object({
   uri: z.url({ protocol: /^https?$/, error: 'Page URL is required' }).max(2000),
+  /** the page's title as the caller knows it (shown in the active scans until the page is scanned) */
+  pageTitle: z.string().trim().max(500).optional(),
 })
 
 /**
@@ -54,6 +92,13 @@ export const ActiveScanSchema = z.object({
   isRootKey: z.boolean(),
   individualUrl: z.string().nullable(),
   individualPageTitle: z.string().nullable(),
+  kind: ScanKindSchema,
+  state: z.enum(['queued', 'running']),
+  /** for a queued scan, the scans queued before it (1: next); null while it runs */
+  queuePosition: z.number().int().nullable(),
+  /** ISO 8601 */
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
 })
 export type ActiveScan = z.infer<typeof ActiveScanSchema>
 
@@ -70,6 +115,28 @@ export type SinglePageScanRequest = z.infer<typeof SinglePageScanRequestSchema>
 /** Document kinds by the extension of a link (quality-…-billing.md §9 document kinds, plus media). */
 export const DocumentKindSchema = z.enum(['pdf', 'doc', 'spreadsheet', 'powerpoint', 'archive', 'media'])
 export type DocumentKind = z.infer<typeof DocumentKindSchema>
+
+/** The extension of a URL's last path segment, lower case with its dot ('.pdf'); '' when it has none. */
+export function extensionOf(url: string): string {
+  let segment: string
+  try {
+    segment = new URL(url).pathname.split('/').at(-1) ?? ''
+  } catch {
+    return ''
+  }
+  try {
+    segment = decodeURIComponent(segment)
+  } catch {
+    // keep it encoded
+  }
+  const dot = segment.lastIndexOf('.')
+  return dot > 0 ? segment.slice(dot).toLowerCase() : ''
+}
+
+/** A link check's status as an HTTP status: 0 and the 9xx codes stand for "no answer" (invalid, refused, timed out). */
+export function httpStatusOf(status: number | null | undefined): number | null {
+  return typeof status === 'number' && status >= 100 && status < 600 ? status : null
+}
 
 /** A document the scanned page links to, with what the single-page scan learnt about it. */
 export const InventoryDocumentSchema = z.object({
@@ -158,8 +225,17 @@ export const ScanProgressSchema = z.object({
 })
 export type ScanProgress = z.infer<typeof ScanProgressSchema>
 
-/** Socket events of the single page scan: the client emits waitForScan, the API answers with one of the two. */
-export const WaitForScanRequestSchema = z.object({ id: z.string().min(1).max(100) })
+/**
+ * Socket events of the single page scan: the client emits waitForScan with the scan id (the spec's form), or
+ * {scanId} or {id}; the API answers with one of scan-response and scan-error.
+ */
+const ScanIdSchema = z.string().min(1).max(100)
+export const WaitForScanRequestSchema = z
+  .union([ScanIdSchema, z.object({ scanId: ScanIdSchema }), z.object({ id: ScanIdSchema })])
+  .transform((request) => ({
+    id: typeof request === 'string' ? request : 'scanId' in request ? request.scanId : request.id,
+  }))
+export type WaitForScanRequest = z.input<typeof WaitForScanRequestSchema>
 export const SCAN_SOCKET_EVENTS = {
   waitForScan: 'waitForScan',
   response: 'scan-response',
@@ -175,6 +251,11 @@ export type WaitForScanAck = z.infer<typeof WaitForScanAckSchema>
 export const ScanErrorEventSchema = z.object({ id: z.string(), message: z.string() })
 export type ScanErrorEvent = z.infer<typeof ScanErrorEventSchema>
 
+/**
+ * scan-progress: everything a client needs to update its cached scans (the active scans, the site's scan
+ * status) without asking again, so relaying it costs the API no read. Sent to the scan's room, its site's
+ * room, and for a single-page scan the requester's room.
+ */
 export const ScanProgressEventSchema = z.object({
   id: z.string(),
   siteId: z.string().nullable(),
@@ -182,6 +263,9 @@ export const ScanProgressEventSchema = z.object({
   state: ScanStateSchema,
   /** finished pages out of queued pages, 0-100 with two decimals */
   progress: z.number(),
+  /** pages finished (scanned or failed) and queued so far */
+  qaFinished: z.number().int(),
+  qaEnqueued: z.number().int(),
   /** the step a job reported last, when the event comes from a job's progress */
   stage: z.enum(['queued', 'loading', 'auditing', 'lighthouse', 'storing', 'done']).optional(),
   /** that job's own percent */

@@ -30,7 +30,31 @@ export const SiteListItemSchema = SiteConfigSchema.pick({
   isPaying: true,
   firstScanCompleted: true,
   organisation: true,
-}).extend({ overallScore: z.number().nullable(), pageCount: z.number().int() })
+}).extend({
+  overallScore: z.number().nullable(),
+  pageCount: z.number().int(),
+  /** the site's scores after its last completed full scan, 0-100; null when not measured or never scanned */
+  scores: z.object({
+    accessibility: z.number().nullable(),
+    contentQuality: z.number().nullable(),
+    seo: z.number().nullable(),
+    performance: z.number().nullable(),
+  }),
+  /** the last scan of the site that finished (completed or failed); null before any */
+  lastScan: z
+    .object({
+      id: z.string(),
+      number: z.number().int().nullable(),
+      state: z.enum(['completed', 'failed']),
+      /** ISO 8601 */
+      finishedAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** a scan of the site queued or running now */
+  activeScan: z
+    .object({ id: z.string(), state: z.enum(['queued', 'running']), progress: z.number() })
+    .nullable(),
+})
 export type SiteListItem = z.infer<typeof SiteListItemSchema>
 
 export const SITE_LIST_SORT_KEYS = ['siteName', 'rootUri', 'created'] as const

@@ -21,8 +21,13 @@ export function presentScanKind(kind: DbScanKind): ScanKind {
 export function presentScanStatus(scan: Scan): ScanStatus {
   return {
     id: scan.id,
+    number: scan.number,
     kind: presentScanKind(scan.kind),
+    trigger: scan.trigger,
     state: scan.state,
+    sectionId: scan.sectionId,
+    individualUrl: scan.individualUrl,
+    progress: scanProgressPercent(scan),
     pagesDiscovered: scan.pagesDiscovered,
     pagesQueued: scan.pagesQueued,
     pagesScanned: scan.pagesScanned,
@@ -55,7 +60,11 @@ function originOf(url: string | null): string {
   }
 }
 
-export function presentActiveScan(row: ActiveScanRow, pageTitle: string | null): ActiveScan {
+export function presentActiveScan(
+  row: ActiveScanRow,
+  pageTitle: string | null,
+  queuePosition: number | null,
+): ActiveScan {
   const site = row.site
   if (!site && row.kind !== 'single_page') throw new Error(`active scan ${row.id} has no site`)
   // A single-page scan is one page from the start; the worker records it as queued only when it is done.
@@ -75,6 +84,11 @@ export function presentActiveScan(row: ActiveScanRow, pageTitle: string | null):
     isRootKey: row.kind === 'site',
     individualUrl: row.individualUrl,
     individualPageTitle: pageTitle,
+    kind: presentScanKind(row.kind),
+    state: row.state === 'queued' ? 'queued' : 'running',
+    queuePosition: row.state === 'queued' ? queuePosition : null,
+    queuedAt: row.queuedAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SiteConfig, SiteListItem } from '@canopy/contracts'
 import { hasSiteAdminAccess, type SiteConfigRow, type SiteListRow } from '@canopy/db'
+import { scanProgressPercent } from './scan.js'
 
 function presentSys(row: { id: string; slug: string; createdAt: Date; updatedAt: Date }) {
   return {
@@ -45,7 +46,33 @@ export function presentSiteConfig(
   }
 }
 
+type SiteListScan = SiteListRow['scans'][number]
+
+/** The newest finished scan and the newest one under way among the site's latest scans (newest first). */
+function presentRecentScans(scans: SiteListScan[]): Pick<SiteListItem, 'lastScan' | 'activeScan'> {
+  const finished = scans.find((scan) => scan.state === 'completed' || scan.state === 'failed')
+  const active = scans.find((scan) => scan.state === 'queued' || scan.state === 'running')
+  return {
+    lastScan: finished
+      ? {
+          id: finished.id,
+          number: finished.number,
+          state: finished.state === 'completed' ? 'completed' : 'failed',
+          finishedAt: finished.finishedAt?.toISOString() ?? null,
+        }
+      : null,
+    activeScan: active
+      ? {
+          id: active.id,
+          state: active.state === 'queued' ? 'queued' : 'running',
+          progress: scanProgressPercent(active),
+        }
+      : null,
+  }
+}
+
 export function presentSiteListItem(row: SiteListRow): SiteListItem {
+  const latest = row.historyPoints[0]
   return {
     sys: presentSys(row),
     siteName: row.siteName,
@@ -55,7 +82,14 @@ export function presentSiteListItem(row: SiteListRow): SiteListItem {
     isPaying: row.isPaying,
     firstScanCompleted: row.firstScanCompleted,
     organisation: row.organisation,
-    overallScore: row.historyPoints[0]?.overviewScore ?? null,
+    overallScore: latest?.overviewScore ?? null,
     pageCount: row._count.pages,
+    scores: {
+      accessibility: latest?.accessibilityScore ?? null,
+      contentQuality: latest?.contentQualityScore ?? null,
+      seo: latest?.seoScore ?? null,
+      performance: latest?.performanceScore ?? null,
+    },
+    ...presentRecentScans(row.scans),
   }
 }

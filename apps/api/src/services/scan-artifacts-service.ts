@@ -3,11 +3,14 @@ import path from 'node:path'
 import type { PageDetail } from '@canopy/contracts'
 import {
   ARTIFACT_FILES,
+  findRedirectsTo,
+  findScanRefs,
   findScanVisibleToUser,
   findSitePageFiles,
   findSitePageFilesByUrl,
   findSitePageWithIssues,
   findSiteScan,
+  findTemplatesBySignature,
   type PageFilesRow,
   type PrismaClient,
   pageArtifactsDir,
@@ -160,9 +163,24 @@ export async function getPageDetail(
 ): Promise<PageDetail> {
   const page = await findSitePageWithIssues(prisma, { siteId, pageId })
   if (!page) throw notFound(PAGE_NOT_FOUND_MESSAGE)
-  const [screenshot, snapshot] = await Promise.all([
+  const scanIds = page.issues.flatMap((issue) => [
+    issue.failingSinceScanId,
+    issue.lastFailedScanId,
+    issue.fixedInScanId,
+  ])
+  const signatures = page.issues.flatMap((issue) => issue.elementSignatures)
+  const [screenshot, snapshot, scans, templates, redirectedFrom] = await Promise.all([
     findPageArtifact(artifactsDir, page, 'fullPageScreenshot'),
     findPageArtifact(artifactsDir, page, 'htmlSnapshot'),
+    findScanRefs(prisma, [page.lastScanId, ...scanIds]),
+    findTemplatesBySignature(prisma, { siteId, signatures: [...new Set(signatures)] }),
+    findRedirectsTo(prisma, { siteId, url: page.url }),
   ])
-  return presentPageDetail(page, { hasScreenshot: screenshot !== null, hasSnapshot: snapshot !== null })
+  return presentPageDetail(page, {
+    hasScreenshot: screenshot !== null,
+    hasSnapshot: snapshot !== null,
+    scans,
+    templates,
+    redirectedFrom,
+  })
 }

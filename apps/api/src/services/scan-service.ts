@@ -2,6 +2,7 @@ import type { ActiveScan, ScanStatus } from '@canopy/contracts'
 import {
   createScanUnlessActive,
   findPageTitles,
+  findQueuePositions,
   findSection,
   findSiteScan,
   listActiveScansForUser,
@@ -150,11 +151,15 @@ export async function listActiveScans(prisma: PrismaClient, userId: string): Pro
   const individual = rows.flatMap((row) =>
     row.individualUrl && row.siteId ? [{ siteId: row.siteId, url: row.individualUrl }] : [],
   )
-  const titles = await findPageTitles(prisma, individual)
+  const [titles, positions] = await Promise.all([
+    findPageTitles(prisma, individual),
+    rows.some((row) => row.state === 'queued') ? findQueuePositions(prisma) : new Map<string, number>(),
+  ])
   return rows.map((row) =>
     presentActiveScan(
       row,
       row.individualUrl ? (titles.get(`${row.siteId} ${row.individualUrl}`) ?? null) : null,
+      positions.get(row.id) ?? null,
     ),
   )
 }

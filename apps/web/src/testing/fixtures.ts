@@ -45,6 +45,14 @@ export function makeSiteListItem(index: number, overrides: Partial<SiteListItem>
     organisation: { id: 'org-1', slug: 'canopy-demo', name: 'Canopy Demo' },
     overallScore: 40 + index,
     pageCount: index * 10,
+    scores: {
+      accessibility: 50 + index,
+      contentQuality: 60 + index,
+      seo: 70 + index,
+      performance: 45 + index,
+    },
+    lastScan: { id: `scan-${index}`, number: 3, state: 'completed', finishedAt: '2026-11-20T10:00:00.000Z' },
+    activeScan: null,
     ...overrides,
   }
 }

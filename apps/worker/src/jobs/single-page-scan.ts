@@ -1,6 +1,8 @@
 import {
   type CategoryResult,
   DocumentKindSchema,
+  extensionOf,
+  httpStatusOf,
   type PageInventory,
   SCAN_JOB_NAMES,
   SCAN_QUEUE_NAMES,
@@ -22,23 +24,6 @@ import { getScanRuntime } from './scan-runtime.js'
 const NOT_MEASURED: CategoryResult = {
   score: null,
   audits: { failed: [], manual: [], passed: [], notApplicable: [] },
-}
-
-/** The extension of a URL's last path segment, lower case with its dot ('.pdf'); '' when it has none. */
-export function extensionOf(url: string): string {
-  let segment: string
-  try {
-    segment = new URL(url).pathname.split('/').at(-1) ?? ''
-  } catch {
-    return ''
-  }
-  try {
-    segment = decodeURIComponent(segment)
-  } catch {
-    // keep it encoded
-  }
-  const dot = segment.lastIndexOf('.')
-  return dot > 0 ? segment.slice(dot).toLowerCase() : ''
 }
 
 /**
@@ -63,8 +48,7 @@ export function buildPageInventory(
         kind: known.data,
         extension: extensionOf(url),
         linkText: linkText.get(url) ?? '',
-        // 0 and the 9xx codes stand for "no answer" (invalid, refused, timed out)
-        httpStatus: check && check.status >= 100 && check.status < 600 ? check.status : null,
+        httpStatus: httpStatusOf(check?.status),
         isBroken: check?.isBroken ?? false,
       },
     ]

@@ -89,6 +89,26 @@ export function listActiveScansForUser(db: DbClient, userId: string): Promise<Ac
   })
 }
 
+/**
+ * Where each queued scan stands in its queue (1: next): site, section and page scans of every site share
+ * one queue, single-page scans have their own. Both are served oldest first.
+ */
+export async function findQueuePositions(db: DbClient): Promise<Map<string, number>> {
+  const rows = await db.scan.findMany({
+    where: { state: 'queued' },
+    orderBy: [{ queuedAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, kind: true },
+  })
+  const positions = new Map<string, number>()
+  const counters = { site: 0, single: 0 }
+  for (const row of rows) {
+    const queue = row.kind === 'single_page' ? 'single' : 'site'
+    counters[queue] += 1
+    positions.set(row.id, counters[queue])
+  }
+  return positions
+}
+
 /** Titles of known pages, by site and URL (an individual scan names its page by title when it can). */
 export async function findPageTitles(
   db: DbClient,

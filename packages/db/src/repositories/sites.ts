@@ -36,7 +36,28 @@ function siteListInclude(userId: string) {
       where: { sectionId: null },
       orderBy: { recordedAt: 'desc' },
       take: 1,
-      select: { overviewScore: true },
+      select: {
+        overviewScore: true,
+        accessibilityScore: true,
+        contentQualityScore: true,
+        seoScore: true,
+        performanceScore: true,
+      },
+    },
+    scans: {
+      where: { kind: { in: ['site', 'section', 'page'] } },
+      orderBy: [{ queuedAt: 'desc' }, { id: 'desc' }],
+      take: 5,
+      select: {
+        id: true,
+        number: true,
+        state: true,
+        queuedAt: true,
+        finishedAt: true,
+        pagesQueued: true,
+        pagesScanned: true,
+        pagesFailed: true,
+      },
     },
   } satisfies Prisma.SiteInclude
 }

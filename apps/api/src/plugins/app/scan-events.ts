@@ -65,6 +65,8 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
       kind: presentScanKind(scan.kind),
       state: scan.state,
       progress: scanProgressPercent(scan),
+      qaFinished: scan.pagesScanned + scan.pagesFailed,
+      qaEnqueued: scan.pagesQueued,
       ...(job ? { stage: job.stage, percent: job.percent } : {}),
     }
     io.to(scanRoomName(scan.id)).emit(SCAN_SOCKET_EVENTS.progress, event)

@@ -22,6 +22,11 @@ function makeActiveScan(overrides: Partial<ActiveScan> = {}): ActiveScan {
     isRootKey: true,
     individualUrl: null,
     individualPageTitle: null,
+    kind: 'site',
+    state: 'running',
+    queuePosition: null,
+    queuedAt: '2026-11-20T09:59:00.000Z',
+    startedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   }
 }
