@@ -1,4 +1,4 @@
-import type { ActiveScan, ScanStatus } from '@canopy/contracts'
+import { type ActiveScan, isInsideSiteScope, type ScanStatus } from '@canopy/contracts'
 import {
   createScanUnlessActive,
   findPageTitles,
@@ -91,14 +91,6 @@ export async function startSectionScan(
   return { scanId: scan.id }
 }
 
-/** Whether `url` lies under the site root: same scheme, host and port, and the root's path as a prefix. */
-export function isInsideSiteRoot(url: URL, rootUri: string): boolean {
-  const root = new URL(rootUri)
-  if (url.origin !== root.origin) return false
-  const rootPath = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`
-  return url.pathname === root.pathname || url.pathname.startsWith(rootPath)
-}
-
 /** The page's address without its fragment: `#part` names a place on the same page. */
 function toPageUrl(uri: string): URL {
   const url = new URL(uri)
@@ -115,7 +107,7 @@ export async function startPageScan(
 ): Promise<{ scanId: string }> {
   const site = await findSiteOrThrow(prisma, access.siteId)
   const url = toPageUrl(uri)
-  if (!isInsideSiteRoot(url, site.rootUri)) {
+  if (!isInsideSiteScope(site.rootUri, url)) {
     throw badRequest('uri', `${PAGE_OUTSIDE_SITE_MESSAGE} (${site.rootUri}).`)
   }
   const { scan, created } = await createScanUnlessActive(
