@@ -16,7 +16,7 @@ const SCREENSHOT_PATH = 'scans/scan-7/page-1/element-1.png'
 function pageWithFailure() {
   const rule = must(readAxe('axe.json').violations[0], 'axe violation')
   const audit = axeRuleToAudit(rule)
-  const details = audit.details as { items: { node: Record<string, unknown> }[] }
+  const details = audit.details as unknown as { items: { node: Record<string, unknown> }[] }
   const first = must(details.items[0], 'failing node')
   first.node = { ...first.node, screenshotPath: SCREENSHOT_PATH }
   const issue = toAuditIssue(audit, {
@@ -85,7 +85,7 @@ describe('page detail', () => {
     )
     expect(screen.getByRole('link', { name: /See the pages with this element/ })).toHaveAttribute(
       'href',
-      '/site/demo-site/accessibility/issues/' + rule.id + '?template=abcdef0123456789',
+      `/site/demo-site/accessibility/issues/${rule.id}?template=abcdef0123456789`,
     )
     expect(
       await screen.findByTitle('Snapshot of http://127.0.0.1:8090/problems/images.html'),
