@@ -35,7 +35,7 @@ function removeWaitListeners(socket: AppSocket, listeners: WaitListeners) {
 }
 
 /**
- * 001 §4: emit waitForScan with the scan id and wait for scan-response or scan-error, on the session's
+ * Emit waitForScan with the scan id and wait for scan-response or scan-error, on the session's
  * one socket (which stays open for everything else). A disconnect, a refused connection, no socket at all
  * or an abort ends the wait as a failure.
  */
