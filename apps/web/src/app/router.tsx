@@ -65,6 +65,26 @@ export function createSignedOutRouter(queryClient: QueryClient) {
   ])
 }
 
+/**
+ * The site screens of the accessibility area, page detail and document detail, the same under
+ * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
+ */
+function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
+  const route = (path: string, importModule: () => Promise<RouteModule>): RouteObject => ({
+    path,
+    lazy: load(queryClient, importModule),
+  })
+  return [
+    route('accessibility', () => import('./routes/app/accessibility-dashboard')),
+    route('accessibility/pages', () => import('./routes/app/accessibility-pages')),
+    route('accessibility/pdfs', () => import('./routes/app/accessibility-pdfs')),
+    route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
+    route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
+    route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
+    route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
+  ]
+}
+
 /** platform.md §2 "Signed-in routes", with every /site/{slug} route behind the site guard. */
 export function createSignedInRouter(queryClient: QueryClient) {
   const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
@@ -86,7 +106,11 @@ export function createSignedInRouter(queryClient: QueryClient) {
               lazy: load(queryClient, () => import('./routes/app/site-layout')),
               children: [
                 siteHome,
-                { path: 'section/:sectionSlug', children: [siteHome, siteFeature] },
+                {
+                  path: 'section/:sectionSlug',
+                  children: [siteHome, ...siteAreaRoutes(queryClient), siteFeature],
+                },
+                ...siteAreaRoutes(queryClient),
                 siteFeature,
               ],
             },

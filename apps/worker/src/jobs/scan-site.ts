@@ -1,4 +1,5 @@
 import {
+  isInsideSiteScope,
   SCAN_JOB_NAMES,
   SCAN_QUEUE_NAMES,
   ScanSitePayloadSchema,
@@ -7,7 +8,7 @@ import {
 import type { PrismaClient } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { fetchRobots, readSitemaps } from '../crawl/discover.js'
-import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
+import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, SiteUnreachableError } from '../crawl/root-check.js'
 import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
 import { admitUrls, type FrontierCandidate, failScan, startScan } from '../storage/frontier.js'
@@ -96,7 +97,7 @@ export const scanSiteJob = defineJob({
     ]
     for (const raw of sitemapPages) {
       const url = normalizeUrl(raw)
-      if (!url || !isWithinRoot(url, rootUrl) || !robots.isAllowed(url)) continue
+      if (!url || !isInsideSiteScope(rootUrl, url) || !robots.isAllowed(url)) continue
       if (rules && !couldBeInSection(rules, url)) continue
       candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
     }

@@ -122,7 +122,7 @@ export const singlePageScanJob = defineJob({
       if (runtime.config.lighthouseEnabled) {
         try {
           const lighthouse = await sharedLighthouseRunner(runtime.config.chromiumPath).run({
-            url,
+            url: audit.finalUrl,
             formFactor: 'desktop',
             mode: 'tuned',
           })
@@ -131,9 +131,11 @@ export const singlePageScanJob = defineJob({
           logger.warn({ url, err: error }, 'lighthouse failed in a single page scan')
         }
       }
+      // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
       const result: SinglePageScanResult = {
-        pageTitle: audit.title ?? url,
-        url,
+        pageTitle: audit.title ?? audit.finalUrl,
+        url: audit.finalUrl,
+        ...(audit.finalUrl !== url ? { redirectedFrom: url } : {}),
         accessibility: audit.accessibility,
         seo: audit.seo,
         performance,

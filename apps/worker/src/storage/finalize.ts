@@ -1,5 +1,5 @@
 import type { Audit, CategoryResult } from '@canopy/contracts'
-import type { Prisma, PrismaClient } from '@canopy/db'
+import { keepsBrowserRedirect, type Prisma, type PrismaClient } from '@canopy/db'
 import { DUPLICATE_CHECKS, scoreSeo } from '../audits/seo/seo-checks.js'
 import { isInSection, type SectionConditionRule } from '../crawl/section-rules.js'
 import { buildContentQuality, type ContentQualityInput } from '../scoring/content-quality.js'
@@ -26,27 +26,30 @@ interface StoredScores {
   contentQualityInput: Omit<ContentQualityInput, 'brokenLinks'>
 }
 
+type ScanLink = { id: string; url: string; finalUrl: string | null; lastScanId: string | null }
+
 /** Distinct link and image URLs found on the scan's pages: each is checked once per scan. */
-export async function linksOfScan(
-  prisma: PrismaClient,
-  scanId: string,
-): Promise<{ id: string; url: string }[]> {
+export async function linksOfScan(prisma: PrismaClient, scanId: string): Promise<ScanLink[]> {
   return prisma.link.findMany({
     where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
-    select: { id: true, url: true },
+    select: { id: true, url: true, finalUrl: true, lastScanId: true },
   })
 }
 
 export async function storeLinkChecks(
   prisma: PrismaClient,
   scanId: string,
-  links: { id: string; url: string }[],
+  links: ScanLink[],
   checks: Map<string, LinkCheckOutcome>,
 ) {
   const now = new Date()
   for (const link of links) {
     const check = checks.get(link.url)
     if (!check) continue
+    // A meta refresh or script move the browser recorded in this scan stays: a check without a browser sees a 200.
+    const redirect = keepsBrowserRedirect(link, check, scanId)
+      ? {}
+      : { redirectChain: check.redirectChain as Prisma.InputJsonValue, finalUrl: check.finalUrl }
     await prisma.link.update({
       where: { id: link.id },
       data: {
@@ -54,8 +57,7 @@ export async function storeLinkChecks(
         error: check.error,
         isBroken: check.isBroken,
         isUnverified: check.isUnverified,
-        redirectChain: check.redirectChain as Prisma.InputJsonValue,
-        finalUrl: check.finalUrl,
+        ...redirect,
         checkedAt: now,
         lastScanId: scanId,
       },

@@ -1,5 +1,5 @@
-import type { Prisma, PrismaClient, ScanKind, ScanTrigger } from '../generated/prisma/client.js'
-import type { DbClient } from './db-client.js'
+import type { Prisma, PrismaClient, Scan, ScanKind, ScanTrigger } from '../generated/prisma/client.js'
+import { type DbClient, runInTransaction } from './db-client.js'
 import { siteVisibleToUserWhere } from './site-access.js'
 
 /**
@@ -16,15 +16,43 @@ export interface CreateScanInput {
   pageLimit: number
 }
 
+/** Site, section and page scans are numbered per site; a single-page scan is not one of the site's scans. */
+function isNumbered(input: CreateScanInput): input is CreateScanInput & { siteId: string } {
+  return input.siteId !== null && input.kind !== 'single_page'
+}
+
+/**
+ * Every numbered scan of a site is created under this per-site transaction lock, so max + 1 is read and
+ * used by one creator at a time and @@unique(siteId, number) never sees two scans with one number.
+ */
+async function lockSiteScans(tx: Prisma.TransactionClient, siteId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scan-start:${siteId}`}))`
+}
+
+async function nextScanNumber(tx: Prisma.TransactionClient, siteId: string): Promise<number> {
+  const last = await tx.scan.aggregate({ where: { siteId }, _max: { number: true } })
+  return (last._max.number ?? 0) + 1
+}
+
+async function insertScan(tx: Prisma.TransactionClient, input: CreateScanInput) {
+  const number = isNumbered(input) ? await nextScanNumber(tx, input.siteId) : null
+  return tx.scan.create({ data: { ...input, number, state: 'queued' } })
+}
+
+/** Creates a queued scan; a scan of a site gets the site's next number. */
 export function createScan(db: DbClient, input: CreateScanInput) {
-  return db.scan.create({ data: { ...input, state: 'queued' } })
+  return runInTransaction(db, async (tx) => {
+    if (isNumbered(input)) await lockSiteScans(tx, input.siteId)
+    return insertScan(tx, input)
+  })
 }
 
 const ACTIVE_STATES = ['queued', 'running'] as const
 
 /**
  * Creates the scan unless one matching `blockingWhere` is queued or running for the site. The check and
- * the insert run under a per-site advisory lock, so two clicks at once cannot both start a scan.
+ * the insert run under the per-site lock, so two clicks at once (or a click and a scheduled tick) cannot
+ * both start a scan, and the new scan takes the site's next number.
  */
 export async function createScanUnlessActive(
   db: PrismaClient,
@@ -32,21 +60,32 @@ export async function createScanUnlessActive(
   blockingWhere: Prisma.ScanWhereInput,
 ) {
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scan-start:${input.siteId}`}))`
+    await lockSiteScans(tx, input.siteId)
     const active = await tx.scan.findFirst({
       where: { siteId: input.siteId, state: { in: [...ACTIVE_STATES] }, ...blockingWhere },
       orderBy: { queuedAt: 'desc' },
     })
     if (active) return { scan: active, created: false as const }
-    return { scan: await createScan(tx, input), created: true as const }
+    return { scan: await insertScan(tx, input), created: true as const }
   })
 }
 
-export function markScanFailed(db: DbClient, scanId: string, error: string) {
-  return db.scan.update({
-    where: { id: scanId },
-    data: { state: 'failed', error, finishedAt: new Date() },
+/**
+ * The one way a scan ends as failed, with the reason a site owner reads (cut to 2000 characters): only a
+ * queued or running scan is ended, so a scan that completed or failed meanwhile keeps its outcome. Returns
+ * whether this call ended it, and the scan as it is now (null when it is gone).
+ */
+export async function markScanFailed(
+  db: DbClient,
+  scanId: string,
+  error: string,
+  counts: { pagesQueued?: number; pagesFailed?: number } = {},
+): Promise<{ ended: boolean; scan: Scan | null }> {
+  const ended = await db.scan.updateMany({
+    where: { id: scanId, state: { in: [...ACTIVE_STATES] } },
+    data: { state: 'failed', error: error.slice(0, 2000), finishedAt: new Date(), ...counts },
   })
+  return { ended: ended.count > 0, scan: await db.scan.findUnique({ where: { id: scanId } }) }
 }
 
 export function findScanById(db: DbClient, scanId: string) {

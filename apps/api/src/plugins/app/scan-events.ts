@@ -78,7 +78,7 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
     if (!scan) return
     // A job that died without its handler (stalled too often, killed) never marked its scan: do it here.
     if (failedReason !== null && (scan.state === 'queued' || scan.state === 'running')) {
-      scan = await markScanFailed(prisma, scan.id, SCAN_FAILED_MESSAGE)
+      scan = (await markScanFailed(prisma, scan.id, SCAN_FAILED_MESSAGE)).scan ?? scan
     }
     const answer = presentSinglePageAnswer(scan) ?? {
       id: scan.id,

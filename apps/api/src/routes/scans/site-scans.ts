@@ -5,6 +5,7 @@ import {
   PageQuerySchema,
   ProductSnapshotQuerySchema,
   ScanStatusSchema,
+  SiteScanStatusSchema,
   StartScanResponseSchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -18,6 +19,7 @@ import {
   getPageDetail,
 } from '../../services/scan-artifacts-service.js'
 import { getScanStatus, startPageScan, startSectionScan, startSiteScan } from '../../services/scan-service.js'
+import { getSiteScanStatus } from '../../services/scan-status-service.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from '../sites/site.js'
 import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
@@ -56,6 +58,20 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
   )
 
   fastify.get(
+    '/scan-status',
+    {
+      schema: {
+        tags: ['scans'],
+        summary:
+          "The site's scan under way with its queue position, the last finished scan, and whether the user may start one",
+        params: SiteParamsSchema,
+        response: { 200: SiteScanStatusSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getSiteScanStatus(prisma, getSiteAccess(request)),
+  )
+
+  fastify.get(
     '/scans/:scanId',
     {
       schema: {
@@ -78,7 +94,7 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Add (or rescan) one page of the site (site admins only); the URL must be inside the site root',
         params: SiteParamsSchema,
         body: AddPageScanRequestSchema,
-        response: { 202: StartScanResponseSchema, ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 202: StartScanResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {

@@ -232,6 +232,7 @@ export type SiteRouteDecision =
   | { kind: 'not-found' }
   | { kind: 'premium'; feature: string }
   | { kind: 'first-scan-pending' }
+  | { kind: 'allowed' }
 
 type SiteGates = {
   isPaying: boolean
@@ -241,9 +242,10 @@ type SiteGates = {
 }
 
 /**
- * What a per-site feature route shows while its screen is not built yet: the premium gate for a site
- * that is not paying, the first-scan notice before the first scan, and otherwise the not-found view -
- * never invented data. Routes the user may not see (admin-only, flag off, version too old) are not found.
+ * What a per-site feature route may show: the premium gate for a site that is not paying, the first-scan
+ * notice before the first scan, and its screen ('allowed') otherwise; a route whose screen is not built yet
+ * shows the not-found view, never invented data. Routes the user may not see (admin-only, flag off, version
+ * too old) are not found.
  */
 export function decideSiteRoute(
   rest: string,
@@ -273,5 +275,5 @@ export function decideSiteRoute(
     return { kind: 'not-found' }
   if (group.premium && !site.isPaying) return { kind: 'premium', feature: group.title }
   if (group.needsScan && !site.firstScanCompleted) return { kind: 'first-scan-pending' }
-  return { kind: 'not-found' }
+  return { kind: 'allowed' }
 }

@@ -45,9 +45,9 @@ function ariaSortFor(list: ListController, column: string): 'ascending' | 'desce
 }
 
 /**
- * The shared list pattern (002 §2) that every list screen uses: a filter box that submits on Enter and
- * goes back to page 1, sortable headings with aria-sort, a skeleton while loading and a dimmed table
- * while the next page loads, empty, no-result and error states, and the pager. Its state is the URL.
+ * The list pattern every list screen uses: a filter box that submits on Enter and goes back to page 1,
+ * sortable headings with aria-sort, a skeleton while loading and a dimmed table while the next page loads,
+ * empty, no-result and error states, and the pager. Its state is the URL.
  */
 export function ListView<T>({
   caption,

@@ -192,5 +192,8 @@ describe('navigation model', () => {
     expect(decideSiteRoute('assigned-issues', { ...site, productVersion: '2.0.0' }, off)).toEqual({
       kind: 'not-found',
     })
+    const scanned = { ...site, firstScanCompleted: true }
+    expect(decideSiteRoute('accessibility/issues/image-alt', scanned, off)).toEqual({ kind: 'allowed' })
+    expect(decideSiteRoute('accessibility/pdfs', scanned, () => true)).toEqual({ kind: 'allowed' })
   })
 })

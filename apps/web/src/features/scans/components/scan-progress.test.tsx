@@ -2,11 +2,12 @@ import type { ActiveScan } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { getActiveScansQueryOptions } from '@/lib/live-scans'
 import { findAxeViolations } from '@/testing/axe'
 import { installFakeApi, reply } from '@/testing/fake-api'
 import { renderWithRouter } from '@/testing/render'
-import { getActiveScansQueryOptions } from '../api/get-active-scans'
-import { formatScanPercent, ScanProgress } from './scan-progress'
+import { formatScanPercent } from '../format'
+import { ScanProgress } from './scan-progress'
 
 function makeActiveScan(overrides: Partial<ActiveScan> = {}): ActiveScan {
   return {
@@ -47,10 +48,11 @@ function renderWidget(scans: ActiveScan[]) {
 }
 
 describe('header scan progress', () => {
-  it('polls GET /api/v1/scans every 10 s with a 10 s stale time', () => {
-    const options = getActiveScansQueryOptions()
-    expect(options.refetchInterval).toBe(10_000)
-    expect(options.staleTime).toBe(10_000)
+  it('polls GET /api/v1/scans every 10 s only while the socket is away, with a 10 s stale time', () => {
+    const offline = getActiveScansQueryOptions(false)
+    expect(offline.refetchInterval).toBe(10_000)
+    expect(offline.staleTime).toBe(10_000)
+    expect(getActiveScansQueryOptions(true).refetchInterval).toBe(false)
   })
 
   it('shows percent to two decimals', () => {
@@ -72,15 +74,26 @@ describe('header scan progress', () => {
         qaFinished: 1,
         qaEnqueued: 2,
       }),
+      makeActiveScan({
+        id: 'scan-3',
+        originalConfig: { sys: { id: 'site-2', slug: 'docs' }, siteName: 'Docs' },
+        rootUri: 'https://docs.example/',
+        state: 'queued',
+        queuePosition: 2,
+        progress: 0,
+        qaFinished: 0,
+        qaEnqueued: 0,
+        startedAt: null,
+      }),
     ])
     const toggle = await screen.findByRole('button', { name: /^Active scans/ })
-    await waitFor(() => expect(toggle).toHaveAccessibleName('Active scans 2 running'))
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Active scans 3 queued or running'))
     expect(api.callsTo('GET /api/v1/scans')[0]?.credentials).toBe('include')
 
     await events.click(toggle)
     const dialog = await screen.findByRole('dialog', { name: 'Active scans' })
-    const [site, page] = within(dialog).getAllByRole('listitem')
-    if (!site || !page) throw new Error('two scans expected')
+    const [site, page, queued] = within(dialog).getAllByRole('listitem')
+    if (!site || !page || !queued) throw new Error('three scans expected')
     expect(within(site).getByRole('progressbar', { name: 'Canopy Demo Site' })).toHaveAttribute(
       'aria-valuetext',
       '29.17%, 7 of 24 pages',
@@ -90,6 +103,15 @@ describe('header scan progress', () => {
     expect(site).toHaveTextContent('7 / 24 pages')
     expect(page).toHaveTextContent('Contact us (http://127.0.0.1:8090/contact.html)')
     expect(page).toHaveTextContent('50.00%')
+    expect(within(queued).getByRole('progressbar', { name: 'Docs' })).toHaveAttribute(
+      'aria-valuetext',
+      'Queued, position 2 in the queue',
+    )
+    expect(queued).toHaveTextContent('Queued, position 2 in the queue')
+    expect(within(dialog).getByRole('link', { name: 'See all active scans' })).toHaveAttribute(
+      'href',
+      '/scans',
+    )
     expect(await findAxeViolations()).toEqual([])
 
     await events.keyboard('{Escape}')
@@ -150,7 +172,7 @@ describe('header scan progress', () => {
     const events = userEvent.setup()
     renderWidget([])
     await events.click(await screen.findByRole('button', { name: /^Active scans/ }))
-    expect(await screen.findByText('No scans are running.')).toBeInTheDocument()
+    expect(await screen.findByText('No scans are queued or running.')).toBeInTheDocument()
     expect(await findAxeViolations()).toEqual([])
   })
 })

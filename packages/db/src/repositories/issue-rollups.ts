@@ -1,0 +1,102 @@
+import type { DbClient } from './db-client.js'
+import { runInTransaction } from './db-client.js'
+
+/**
+ * The roll-up a scan leaves for the issue lists and dashboards: IssueSummary (one row per scope and audit)
+ * and IssueTemplate (one row per failing element shared by pages), rebuilt from every page's PageIssue rows
+ * in a few set-based statements, so it costs the same few queries on ten pages as on 100k.
+ *
+ * Scopes: '' is the whole site; each section of the site is its id, over the section's member pages.
+ * "New" and "fixed" count the page issues whose failing stretch began, or ended, in `scanId`.
+ */
+export async function rebuildIssueRollups(
+  db: DbClient,
+  { siteId, scanId }: { siteId: string; scanId: string },
+): Promise<{ summaries: number; templates: number }> {
+  return runInTransaction(db, async (tx) => {
+    await tx.issueTemplate.deleteMany({ where: { siteId } })
+    await tx.issueSummary.deleteMany({ where: { siteId } })
+    const summaries = await insertIssueSummaries(tx, siteId, scanId)
+    const templates = await insertIssueTemplates(tx, siteId, scanId)
+    return { summaries, templates }
+  })
+}
+
+/** The page issues of the site once per scope they fall in: the site ('') and each section holding the page. */
+const SCOPED_ISSUES = `
+    SELECT '' AS "scopeId", pi.* FROM "PageIssue" pi WHERE pi."siteId" = $1
+    UNION ALL
+    SELECT sp."sectionId" AS "scopeId", pi.*
+    FROM "PageIssue" pi JOIN "SectionPage" sp ON sp."pageId" = pi."pageId"
+    WHERE pi."siteId" = $1`
+
+/**
+ * One row per scope and audit that fails, needs a manual check, or was fixed in this scan. Title, description
+ * and level come from the most recently stored page (an audit's wording may change between tool versions).
+ */
+async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string): Promise<number> {
+  return db.$executeRawUnsafe(
+    `
+    WITH scoped AS (${SCOPED_ISSUES}),
+    wording AS (
+      SELECT DISTINCT ON (category, "issueId") category, "issueId", title, description, "issueLevel",
+        "wcagCriteria"
+      FROM "PageIssue" WHERE "siteId" = $1
+      ORDER BY category, "issueId", "updatedAt" DESC
+    ),
+    counts AS (
+      SELECT s."scopeId", s.category, s."issueId",
+        count(*) FILTER (WHERE s.outcome = 'failed') AS "pagesFailed",
+        count(*) FILTER (WHERE s.outcome = 'manual') AS "pagesManual",
+        COALESCE(sum(s."nodeCount") FILTER (WHERE s.outcome = 'failed'), 0) AS "nodesFailed",
+        count(*) FILTER (WHERE s.outcome = 'failed' AND s."failingSinceScanId" = $2) AS "pagesNew",
+        count(*) FILTER (WHERE s.outcome <> 'failed' AND s."fixedInScanId" = $2) AS "pagesFixed",
+        min(s."failingSinceAt") FILTER (WHERE s.outcome = 'failed') AS "firstSeenAt"
+      FROM scoped s
+      WHERE s.outcome IN ('failed', 'manual') OR s."fixedInScanId" = $2
+      GROUP BY s."scopeId", s.category, s."issueId"
+    )
+    INSERT INTO "IssueSummary" (
+      id, "siteId", "scopeId", category, "issueId", title, description, "issueLevel", "wcagCriteria",
+      "pagesFailed", "pagesManual", "nodesFailed", "pagesNew", "pagesFixed", "firstSeenAt", "scanId", "updatedAt")
+    SELECT gen_random_uuid()::text, $1, c."scopeId", c.category, c."issueId", w.title, w.description,
+      w."issueLevel", w."wcagCriteria", c."pagesFailed", c."pagesManual", c."nodesFailed", c."pagesNew",
+      c."pagesFixed", c."firstSeenAt", $2, now()
+    FROM counts c JOIN wording w ON w.category = c.category AND w."issueId" = c."issueId"`,
+    siteId,
+    scanId,
+  )
+}
+
+/**
+ * One row per scope, audit and element signature failing on two pages or more. The selector and markup are
+ * read from the details item the signature was computed from (signatures follow details.items in order);
+ * a page "clears" when that element is the only one failing the audit there.
+ */
+async function insertIssueTemplates(db: DbClient, siteId: string, scanId: string): Promise<number> {
+  return db.$executeRawUnsafe(
+    `
+    WITH scoped AS (${SCOPED_ISSUES}),
+    elements AS (
+      SELECT s."scopeId", s.category, s."issueId", s."pageId", e.signature,
+        s.details -> 'items' -> (e.position::int - 1) AS item,
+        array_remove(s."elementSignatures", e.signature) = '{}' AS "onlyElement"
+      FROM scoped s, unnest(s."elementSignatures") WITH ORDINALITY AS e(signature, position)
+      WHERE s.outcome = 'failed' AND e.signature <> ''
+    )
+    INSERT INTO "IssueTemplate" (
+      id, "siteId", "scopeId", category, "issueId", signature, selector, snippet, "pageCount", "clearsPages",
+      "scanId")
+    SELECT gen_random_uuid()::text, $1, e."scopeId", e.category, e."issueId", e.signature,
+      COALESCE((array_agg(e.item -> 'node' ->> 'selector'))[1], ''),
+      left(COALESCE((array_agg(COALESCE(e.item -> 'node' ->> 'snippet', e.item ->> 'url', e.item::text)))[1], ''), 500),
+      count(DISTINCT e."pageId"),
+      count(DISTINCT e."pageId") FILTER (WHERE e."onlyElement"),
+      $2
+    FROM elements e
+    GROUP BY e."scopeId", e.category, e."issueId", e.signature
+    HAVING count(DISTINCT e."pageId") >= 2`,
+    siteId,
+    scanId,
+  )
+}

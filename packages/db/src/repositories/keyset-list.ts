@@ -1,0 +1,130 @@
+import { Prisma } from '../generated/prisma/client.js'
+import type { DbClient, PageWindow, SortDirection } from './db-client.js'
+
+/**
+ * One way to read every list of a site's results: a page of it (offset paging, for the screens) or all of
+ * it in keyset batches (for the exports, which must never hold the whole result). Both use the same order,
+ * so an export lists the rows in the order the screen shows them.
+ *
+ * A list is plain SQL: its columns, its FROM ... WHERE ..., the id column that breaks ties, and the sort
+ * expression with the SQL type its cursor value is read back as.
+ */
+export interface SqlList {
+  /** the select list, without SELECT */
+  columns: Prisma.Sql
+  /** FROM ... WHERE ..., the current filter applied (a WHERE clause is required: batches add AND ...) */
+  from: Prisma.Sql
+  /** the unique id column of a row (e.g. p.id) */
+  id: Prisma.Sql
+}
+
+export interface SqlSort {
+  expression: Prisma.Sql
+  /** the SQL type the expression has, to compare a cursor value sent back as text */
+  type: SqlSortType
+  direction: SortDirection
+}
+
+export type SqlSortType = 'text' | 'integer' | 'double precision' | 'timestamp(3)' | 'boolean'
+
+const SORT_TYPES: Record<SqlSortType, Prisma.Sql> = {
+  text: Prisma.sql`text`,
+  integer: Prisma.sql`integer`,
+  'double precision': Prisma.sql`double precision`,
+  'timestamp(3)': Prisma.sql`timestamp(3)`,
+  boolean: Prisma.sql`boolean`,
+}
+
+/** Where the last row of a batch stood: its sort value (as text, null for a null value) and its id. */
+export interface ListCursor {
+  sortKey: string | null
+  id: string
+}
+
+/** Every list row carries its cursor fields, named so that no list column can clash with them. */
+export interface KeysetColumns {
+  keyset_sort: string | null
+  keyset_id: string
+}
+
+/**
+ * Rows without a value (unmeasured scores, unknown sizes) come last in either direction; the id follows
+ * the direction so that one row comparison continues a batch.
+ */
+function orderBySql(list: SqlList, sort: SqlSort): Prisma.Sql {
+  const direction = sort.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`
+  return Prisma.sql`ORDER BY ${sort.expression} ${direction} NULLS LAST, ${list.id} ${direction}`
+}
+
+/** The rows after `cursor` in the order of orderBySql. */
+function afterCursorSql(list: SqlList, sort: SqlSort, cursor: ListCursor): Prisma.Sql {
+  const beyond = sort.direction === 'desc' ? Prisma.sql`<` : Prisma.sql`>`
+  const idBeyond = Prisma.sql`${list.id} ${beyond} ${cursor.id}`
+  if (cursor.sortKey === null) return Prisma.sql`(${sort.expression} IS NULL AND ${idBeyond})`
+  const value = Prisma.sql`CAST(${cursor.sortKey} AS ${SORT_TYPES[sort.type]})`
+  return Prisma.sql`(
+    ${sort.expression} ${beyond} ${value}
+    OR (${sort.expression} = ${value} AND ${idBeyond})
+    OR ${sort.expression} IS NULL
+  )`
+}
+
+function selectSql(list: SqlList, sort: SqlSort): Prisma.Sql {
+  return Prisma.sql`SELECT ${list.columns}, (${sort.expression})::text AS keyset_sort, ${list.id} AS keyset_id`
+}
+
+/** One page of the list and the number of rows of its filter. */
+export async function findListPage<Row>(
+  db: DbClient,
+  list: SqlList,
+  sort: SqlSort,
+  { skip, take }: PageWindow,
+): Promise<{ rows: (Row & KeysetColumns)[]; totalCount: number }> {
+  const [rows, [count]] = await Promise.all([
+    db.$queryRaw<(Row & KeysetColumns)[]>`
+      ${selectSql(list, sort)} ${list.from} ${orderBySql(list, sort)} LIMIT ${take} OFFSET ${skip}`,
+    db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count ${list.from}`,
+  ])
+  return { rows, totalCount: count?.count ?? 0 }
+}
+
+/** The first `take` rows of the list, without counting (short lists such as the worst pages). */
+export function findListHead<Row>(db: DbClient, list: SqlList, sort: SqlSort, take: number) {
+  return db.$queryRaw<(Row & KeysetColumns)[]>`
+    ${selectSql(list, sort)} ${list.from} ${orderBySql(list, sort)} LIMIT ${take}`
+}
+
+/** The `take` rows after `cursor` (from the start without one). */
+export function findListBatch<Row>(
+  db: DbClient,
+  list: SqlList,
+  sort: SqlSort,
+  { cursor, take }: { cursor: ListCursor | null; take: number },
+) {
+  const where = cursor ? Prisma.sql`AND ${afterCursorSql(list, sort, cursor)}` : Prisma.empty
+  return db.$queryRaw<(Row & KeysetColumns)[]>`
+    ${selectSql(list, sort)} ${list.from} ${where} ${orderBySql(list, sort)} LIMIT ${take}`
+}
+
+/**
+ * Every row of the list, `batchSize` at a time: each batch is one indexed query continuing after the last
+ * row of the one before, so memory holds one batch whatever the size of the list.
+ */
+export async function* iterateListBatches<Row>(
+  db: DbClient,
+  list: SqlList,
+  sort: SqlSort,
+  batchSize: number,
+): AsyncGenerator<(Row & KeysetColumns)[]> {
+  let cursor: ListCursor | null = null
+  for (;;) {
+    const rows: (Row & KeysetColumns)[] = await findListBatch<Row>(db, list, sort, {
+      cursor,
+      take: batchSize,
+    })
+    if (rows.length > 0) yield rows
+    if (rows.length < batchSize) return
+    const last = rows[rows.length - 1] as Row & KeysetColumns
+    cursor = { sortKey: last.keyset_sort, id: last.keyset_id }
+  }
+}
