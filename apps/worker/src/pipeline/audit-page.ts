@@ -187,7 +187,7 @@ async function openAuditTab(
   page.setDefaultTimeout(timeouts.evaluateTimeoutMs)
   page.setDefaultNavigationTimeout(timeouts.navigationTimeoutMs)
   await page.addInitScript({ content: AXE_SOURCE })
-  const watch = new NavigationWatch(page)
+  const watch = await NavigationWatch.attach(page)
   const failedImages = new Map<string, string>()
   if (options.assertAllowed) {
     const assertAllowed = options.assertAllowed
