@@ -22,8 +22,13 @@ export interface SqlSort {
   expression: Prisma.Sql
   /** the SQL type the expression has, to compare a cursor value sent back as text */
   type: SqlSortType
+  /** the expression is never null (a NOT NULL column): the order then matches a plain index either way */
+  notNull?: boolean
   direction: SortDirection
 }
+
+/** A sort key's expression, before a direction is chosen. */
+export type SortColumn = Omit<SqlSort, 'direction'>
 
 export type SqlSortType = 'text' | 'integer' | 'double precision' | 'timestamp(3)' | 'boolean'
 
@@ -49,11 +54,13 @@ export interface KeysetColumns {
 
 /**
  * Rows without a value (unmeasured scores, unknown sizes) come last in either direction; the id follows
- * the direction so that one row comparison continues a batch.
+ * the direction so that one row comparison continues a batch. NULLS LAST is left out for expressions that
+ * are never null: written out, it would keep a descending sort from reading an index backwards.
  */
 function orderBySql(list: SqlList, sort: SqlSort): Prisma.Sql {
   const direction = sort.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`
-  return Prisma.sql`ORDER BY ${sort.expression} ${direction} NULLS LAST, ${list.id} ${direction}`
+  const nulls = sort.notNull ? Prisma.empty : Prisma.sql`NULLS LAST`
+  return Prisma.sql`ORDER BY ${sort.expression} ${direction} ${nulls}, ${list.id} ${direction}`
 }
 
 /** The rows after `cursor` in the order of orderBySql. */
