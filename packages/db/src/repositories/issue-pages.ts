@@ -68,6 +68,8 @@ const ISSUE_PAGE_COLUMNS = Prisma.sql`pi.id, pi."pageId", p.url, p.title, p."las
 export function issuePagesList(filter: IssuePagesFilter): SqlList {
   const conditions = [
     Prisma.sql`pi."siteId" = ${filter.siteId}`,
+    // Stated for the page too, so the planner can walk the page's (siteId, url) index in list order.
+    Prisma.sql`p."siteId" = ${filter.siteId}`,
     Prisma.sql`pi.category = CAST(${filter.category} AS "IssueCategory")`,
     Prisma.sql`pi."issueId" = ${filter.issueId}`,
     ISSUE_PAGE_STATUS_SQL[filter.status],

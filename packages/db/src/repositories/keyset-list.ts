@@ -80,19 +80,35 @@ function selectSql(list: SqlList, sort: SqlSort): Prisma.Sql {
   return Prisma.sql`SELECT ${list.columns}, (${sort.expression})::text AS keyset_sort, ${list.id} AS keyset_id`
 }
 
-/** One page of the list and the number of rows of its filter. */
+/**
+ * Counts the rows of a filter, or answers a count it made a moment ago: counting a site's 100k pages costs
+ * far more than reading one page of them, and the total moves only while a scan writes.
+ */
+export type ListCountCache = (key: string, count: () => Promise<number>) => Promise<number>
+
+async function countList(db: DbClient, list: SqlList, cache: ListCountCache | undefined): Promise<number> {
+  const count = async () => {
+    const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count ${list.from}`
+    return row?.count ?? 0
+  }
+  return cache ? cache(`${list.from.sql}\u0000${JSON.stringify(list.from.values)}`, count) : count()
+}
+
+/**
+ * One page of the list and the number of rows of its filter. A page that is not full ends the list, so its
+ * total is known without counting; only a full page (or one beyond the end) asks for the count.
+ */
 export async function findListPage<Row>(
   db: DbClient,
   list: SqlList,
   sort: SqlSort,
   { skip, take }: PageWindow,
+  countCache?: ListCountCache,
 ): Promise<{ rows: (Row & KeysetColumns)[]; totalCount: number }> {
-  const [rows, [count]] = await Promise.all([
-    db.$queryRaw<(Row & KeysetColumns)[]>`
-      ${selectSql(list, sort)} ${list.from} ${orderBySql(list, sort)} LIMIT ${take} OFFSET ${skip}`,
-    db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count ${list.from}`,
-  ])
-  return { rows, totalCount: count?.count ?? 0 }
+  const rows = await db.$queryRaw<(Row & KeysetColumns)[]>`
+    ${selectSql(list, sort)} ${list.from} ${orderBySql(list, sort)} LIMIT ${take} OFFSET ${skip}`
+  const endsHere = rows.length < take && (rows.length > 0 || skip === 0)
+  return { rows, totalCount: endsHere ? skip + rows.length : await countList(db, list, countCache) }
 }
 
 /** The first `take` rows of the list, without counting (short lists such as the worst pages). */
