@@ -63,12 +63,21 @@ function orderBySql(list: SqlList, sort: SqlSort): Prisma.Sql {
   return Prisma.sql`ORDER BY ${sort.expression} ${direction} ${nulls}, ${list.id} ${direction}`
 }
 
-/** The rows after `cursor` in the order of orderBySql. */
+/**
+ * The rows after `cursor` in the order of orderBySql. For a never-null expression the first condition is
+ * a plain range the index can start from, so each batch reads only its own rows.
+ */
 function afterCursorSql(list: SqlList, sort: SqlSort, cursor: ListCursor): Prisma.Sql {
-  const beyond = sort.direction === 'desc' ? Prisma.sql`<` : Prisma.sql`>`
+  const descending = sort.direction === 'desc'
+  const beyond = descending ? Prisma.sql`<` : Prisma.sql`>`
   const idBeyond = Prisma.sql`${list.id} ${beyond} ${cursor.id}`
   if (cursor.sortKey === null) return Prisma.sql`(${sort.expression} IS NULL AND ${idBeyond})`
   const value = Prisma.sql`CAST(${cursor.sortKey} AS ${SORT_TYPES[sort.type]})`
+  if (sort.notNull) {
+    const from = descending ? Prisma.sql`<=` : Prisma.sql`>=`
+    return Prisma.sql`(${sort.expression} ${from} ${value}
+      AND (${sort.expression} ${beyond} ${value} OR ${idBeyond}))`
+  }
   return Prisma.sql`(
     ${sort.expression} ${beyond} ${value}
     OR (${sort.expression} = ${value} AND ${idBeyond})
