@@ -354,7 +354,13 @@ describe('keyset batches of an export', () => {
     })
     await createTestPage(app.prisma, { siteId: site.id, url: 'https://pages-list.example.test/unscored-2' })
     for (const direction of ['asc', 'desc'] as const) {
-      for (const sortBy of ['accessibilityScore', 'pageTitle', 'modified'] as const) {
+      for (const sortBy of [
+        'accessibilityScore',
+        'pageTitle',
+        'modified',
+        'entryTitle',
+        'misspellings',
+      ] as const) {
         const list = pageList({ siteId: site.id })
         const sort = pageListSort(sortBy, direction)
         const { rows } = await findListPage<PageListRow>(app.prisma, list, sort, { skip: 0, take: 100 })

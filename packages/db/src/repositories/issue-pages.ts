@@ -2,7 +2,7 @@ import type { IssueStatusFilter } from '@canopy/contracts'
 import { type IssueCategory, type IssueLevel, type IssueOutcome, Prisma } from '../generated/prisma/client.js'
 import type { DbClient, SortDirection } from './db-client.js'
 import { toContainsPattern } from './db-client.js'
-import type { SqlList, SqlSort, SqlSortType } from './keyset-list.js'
+import type { SortColumn, SqlList, SqlSort } from './keyset-list.js'
 
 /** The pages one issue concerns: its PageIssue rows with their lifecycle, joined to the page. */
 export interface IssuePagesFilter {
@@ -36,10 +36,10 @@ export interface IssuePageRow {
 
 export type IssuePagesSortKey = 'entryTitle' | 'pageTitle' | 'nodeCount' | 'failingSince' | 'modified'
 
-const ISSUE_PAGE_SORTS: Record<IssuePagesSortKey, { expression: Prisma.Sql; type: SqlSortType }> = {
-  entryTitle: { expression: Prisma.sql`p.url`, type: 'text' },
+const ISSUE_PAGE_SORTS: Record<IssuePagesSortKey, SortColumn> = {
+  entryTitle: { expression: Prisma.sql`p.url`, type: 'text', notNull: true },
   pageTitle: { expression: Prisma.sql`lower(p.title)`, type: 'text' },
-  nodeCount: { expression: Prisma.sql`pi."nodeCount"`, type: 'integer' },
+  nodeCount: { expression: Prisma.sql`pi."nodeCount"`, type: 'integer', notNull: true },
   failingSince: { expression: Prisma.sql`pi."failingSinceAt"`, type: 'timestamp(3)' },
   modified: { expression: Prisma.sql`p."lastScannedAt"`, type: 'timestamp(3)' },
 }
@@ -68,6 +68,8 @@ const ISSUE_PAGE_COLUMNS = Prisma.sql`pi.id, pi."pageId", p.url, p.title, p."las
 export function issuePagesList(filter: IssuePagesFilter): SqlList {
   const conditions = [
     Prisma.sql`pi."siteId" = ${filter.siteId}`,
+    // Stated for the page too, so the planner can walk the page's (siteId, url) index in list order.
+    Prisma.sql`p."siteId" = ${filter.siteId}`,
     Prisma.sql`pi.category = CAST(${filter.category} AS "IssueCategory")`,
     Prisma.sql`pi."issueId" = ${filter.issueId}`,
     ISSUE_PAGE_STATUS_SQL[filter.status],
