@@ -15,6 +15,7 @@
  * database, with its default log level unless LOG_LEVEL is set. BENCH_SECONDS (default 3) is the measured
  * time per case after BENCH_WARMUP_SECONDS (default 1); BENCH_ONLY=<text> keeps the cases whose name holds it
  * (BENCH_ONLY=export: the export alone). BENCH_CPU_PROF=<dir> has the API write a CPU profile there.
+ * BENCH_API_ROOT=<dir> runs the API of another checkout (with its node_modules) instead of this one's.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -38,6 +39,8 @@ import {
 import { runLoad } from './lib/load.js'
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..')
+/** BENCH_API_ROOT=<checkout>: run the API of another checkout (a before/after comparison) on the same data. */
+const API_ROOT = process.env.BENCH_API_ROOT ?? ROOT
 const PAGES = Number(process.env.BENCH_PAGES ?? 100_000)
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
@@ -112,7 +115,7 @@ async function startApi(port: number): Promise<ChildProcess> {
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : []
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
+    cwd: API_ROOT,
     env: {
       ...process.env,
       DATABASE_URL,
