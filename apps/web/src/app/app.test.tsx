@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { findAxeViolations } from '@/testing/axe'
@@ -28,7 +28,10 @@ describe('session bootstrap', () => {
   it('shows the login page to a signed-out visitor, and sends other paths to it', async () => {
     installFakeApi({ 'GET /auth/check': reply({ authenticated: false }) })
     renderApp('/site/demo-site')
-    expect(await screen.findByRole('heading', { name: 'Log in to Canopy' })).toBeInTheDocument()
+    // The first render of the file loads the route modules: allow for a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Log in to Canopy' }, { timeout: 5000 }),
+    ).toBeInTheDocument()
     await waitFor(() => expect(window.location.pathname).toBe('/'))
   })
 
@@ -239,6 +242,37 @@ describe('signed-in screens', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/site/demo-site/search'))
     expect(new URLSearchParams(window.location.search).get('search')).toBe('contact form')
     expect(panel).not.toBeInTheDocument()
+  })
+})
+
+describe('cross-site screens', () => {
+  it('reaches /overview and /scans from the sidebar and /configurations from the user menu', async () => {
+    storeUser()
+    installFakeApi({ ...siteApi(), 'GET /api/v1/scans': reply([]) })
+    const events = userEvent.setup()
+    renderApp('/')
+    await screen.findByRole('heading', { name: 'Your sites' }, { timeout: 5000 })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+
+    await events.click(within(nav).getByRole('link', { name: 'Overview' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Overview', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(await screen.findByRole('row', { name: /Canopy Demo Site/ })).toBeInTheDocument()
+
+    await events.click(within(nav).getByRole('link', { name: 'Active scans' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Active scans', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(await screen.findByText('No scans are queued or running.')).toBeInTheDocument()
+
+    await events.click(screen.getByRole('button', { name: /User menu/ }))
+    await events.click(await screen.findByRole('menuitem', { name: 'Configurations' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Configurations', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/configurations')
+    expect(await findAxeViolations()).toEqual([])
   })
 })
 

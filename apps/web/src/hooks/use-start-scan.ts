@@ -57,14 +57,15 @@ export function describeScanError(error: unknown, request: ScanRequest): string 
 
 /**
  * Starts a scan of the site, a section or a page, and says so in a toast: queued, or why not (a 409 while
- * a scan of the same scope is queued or running). Either way the site's scan status and the active scans
- * are fetched again, so every control and the header show the scan at once.
+ * a scan of the same scope is queued or running). Either way the site's scan status, the active scans and
+ * the site lists are fetched again, so every control and the header show the scan at once.
  */
 export function useStartScan(siteSlug: string) {
   const queryClient = useQueryClient()
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: liveScanQueryKeys.siteStatus(siteSlug), exact: true })
     void queryClient.invalidateQueries({ queryKey: liveScanQueryKeys.active(), exact: true })
+    void queryClient.invalidateQueries({ queryKey: liveScanQueryKeys.siteLists() })
   }
   return useMutation({
     mutationFn: (request: ScanRequest) => requestScan(siteSlug, request),
