@@ -1,4 +1,5 @@
-import { useLocation, useNavigate, useParams } from 'react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { type LoaderFunctionArgs, useLocation, useNavigate, useParams } from 'react-router'
 import { NoticePanel, PageHeader, PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
 import { SiteDashboard } from '@/features/dashboard/components/site-dashboard'
@@ -6,7 +7,16 @@ import { SectionSwitcher } from '@/features/sections/components/section-switcher
 import { useGuardedSite } from '@/features/sites/components/site-guard'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useSectionBySlug } from '@/hooks/use-section-by-slug'
+import { getSiteScanStatusQueryOptions } from '@/lib/live-scans'
 import { switchSectionInUrl } from '@/lib/site-paths'
+
+/** What scanning is doing is the dashboard's first card: it starts loading with the route module. */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.slug) void queryClient.prefetchQuery(getSiteScanStatusQueryOptions(params.slug, false))
+    return null
+  }
 
 /**
  * The site dashboard (platform.md §2 /site/{slug}) and the same scoped to a section
