@@ -85,6 +85,15 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
   ]
 }
 
+/** The screens about all of a user's sites (paths proposed by the spec inventory: its gaps). */
+function crossSiteRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    { path: 'overview', lazy: load(queryClient, () => import('./routes/app/overview')) },
+    { path: 'configurations', lazy: load(queryClient, () => import('./routes/app/configurations')) },
+    { path: 'scans', lazy: load(queryClient, () => import('./routes/app/active-scans')) },
+  ]
+}
+
 /** platform.md §2 "Signed-in routes", with every /site/{slug} route behind the site guard. */
 export function createSignedInRouter(queryClient: QueryClient) {
   const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
@@ -114,6 +123,7 @@ export function createSignedInRouter(queryClient: QueryClient) {
                 siteFeature,
               ],
             },
+            ...crossSiteRoutes(queryClient),
             {
               path: 'single-page-scan/:tabId?',
               lazy: load(queryClient, () => import('./routes/app/single-page-scan')),

@@ -142,6 +142,19 @@ export const ASSIGNED_ISSUES = {
   minVersion: VERSION_GATES.assignedIssuesMinVersion,
 }
 
+/** The screens about all of the user's sites, below the site list in the sidebar. */
+export const CROSS_SITE_LINKS: { title: string; href: string; icon: IconName }[] = [
+  { title: 'Overview', href: '/overview', icon: 'dashboard' },
+  { title: 'Active scans', href: '/scans', icon: 'clock' },
+]
+
+/** In the user menu: the list of sites with what can be set up for each. */
+export const CONFIGURATIONS_LINK = {
+  title: 'Configurations',
+  href: '/configurations',
+  icon: 'settings' as IconName,
+}
+
 export const ADD_SINGLE_PAGE_FLAG: FeatureFlag = 'add-single-page-scan'
 
 export type NavigationContext = {

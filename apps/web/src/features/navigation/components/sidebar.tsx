@@ -8,7 +8,7 @@ import { TIMING } from '@/config/constants'
 import { MESSAGES } from '@/config/messages'
 import type { FeatureFlag } from '@/lib/feature-flags'
 import { parseSitePath, sitePath } from '@/lib/site-paths'
-import { buildSiteNavigation } from '../nav-items'
+import { buildSiteNavigation, CROSS_SITE_LINKS } from '../nav-items'
 import { AddSinglePage } from './add-single-page'
 import { PanelLinks } from './panel-links'
 import { SearchForm } from './search-panel'
@@ -149,6 +149,19 @@ export function Sidebar({
               {(close) => renderSiteList(afterNavigate(close))}
             </SubPanel>
           </li>
+          {CROSS_SITE_LINKS.map((item) => (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                className={styles.item}
+                aria-current={pathname === item.href ? 'page' : undefined}
+                onPress={onNavigate}
+              >
+                <Icon name={item.icon} />
+                <span className={styles.itemLabel}>{item.title}</span>
+              </Link>
+            </li>
+          ))}
         </ul>
         {navigation && site ? (
           <>
