@@ -39,7 +39,7 @@ const serverErrorRoute = (queryClient: QueryClient): RouteObject => ({
   lazy: load(queryClient, () => import('./routes/server-error')),
 })
 
-/** platform.md §2 "Signed-out routes": only login, registration, password reset, SSO and verification pages. */
+/** Signed-out visitors reach only login, registration, password reset, SSO and verification pages. */
 export function createSignedOutRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
@@ -94,7 +94,7 @@ function crossSiteRoutes(queryClient: QueryClient): RouteObject[] {
   ]
 }
 
-/** platform.md §2 "Signed-in routes", with every /site/{slug} route behind the site guard. */
+/** The signed-in routes, with every /site/{slug} route behind the site guard. */
 export function createSignedInRouter(queryClient: QueryClient) {
   const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
   const siteHome = { index: true, lazy: load(queryClient, () => import('./routes/app/site-home')) }

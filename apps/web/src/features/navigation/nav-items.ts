@@ -6,7 +6,7 @@ import { sitePath } from '@/lib/site-paths'
 import { isVersionAtLeast } from '@/lib/version'
 
 /**
- * platform.md §2 "Sidebar": each item has a title, link, icon, featureActive, adminOnly, links and
+ * The sidebar's items: each has a title, link, icon, featureActive, adminOnly, links and
  * groups. Items are declared once here with what gates them; `buildNavigation` resolves the gates for
  * one user and site, so the sidebar renders only what this user may use.
  */
@@ -26,7 +26,7 @@ export type NavGroupDefinition = {
   area: string
   adminOnly?: boolean
   featureFlag?: FeatureFlag
-  /** Premium areas need a paying site (002 §6, README decision); they still show, leading to the gate. */
+  /** Premium areas need a paying site; they still show, leading to the gate. */
   premium?: boolean
   /** Whether the screens need scan data (first-scan-pending notice until the first scan completes). */
   needsScan?: boolean
@@ -112,7 +112,7 @@ export const FEATURE_GROUPS: NavGroupDefinition[] = [
   },
 ]
 
-/** platform.md §6: every Settings entry is admin-only. */
+/** Every Settings entry is admin-only. */
 export const SETTINGS_GROUP: NavGroupDefinition = {
   id: 'settings',
   title: MESSAGES.sidebar.settings,
