@@ -1,5 +1,6 @@
 import type { HistoryChartPoint } from '@canopy/contracts'
 import { lazy, Suspense } from 'react'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { formatDate, numberFormat, pointValue } from '../format'
 import styles from './dashboard.module.css'
 
@@ -33,7 +34,7 @@ function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; 
   return (
     <details className={styles.details}>
       <summary>Show the data of {title.toLowerCase()} as a table</summary>
-      <div className={styles.tableWrap}>
+      <ScrollRegion className={styles.tableWrap} label={`${title}: data`}>
         <table className={styles.chartTable}>
           <caption className="visually-hidden">{title}</caption>
           <thead>
@@ -57,7 +58,7 @@ function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   )
 }

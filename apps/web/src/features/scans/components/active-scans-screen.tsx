@@ -1,6 +1,7 @@
 import type { ActiveScan } from '@canopy/contracts'
 import { Link } from 'react-aria-components'
 import { PageHeader, StatusMessage } from '@/components/ui/notice'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { useActiveScans } from '@/lib/live-scans'
 import { sitePath } from '@/lib/site-paths'
 import { describeScanKind, describeScanLabel, describeScanProgress, describeScanTarget } from '../format'
@@ -20,7 +21,7 @@ function ScanName({ scan }: { scan: ActiveScan }) {
 
 function ScanTable({ scans }: { scans: ActiveScan[] }) {
   return (
-    <div className={styles.tableWrap}>
+    <ScrollRegion className={styles.tableWrap} label="Scans queued or running">
       <table className={styles.table}>
         <caption className="visually-hidden">Scans queued or running, running first</caption>
         <thead>
@@ -46,7 +47,7 @@ function ScanTable({ scans }: { scans: ActiveScan[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }
 
