@@ -1,4 +1,5 @@
 import type { Page, Request, Response } from 'playwright-core'
+import { withTimeout } from './shared-browser.js'
 
 /** A meta refresh waited for when its delay is at most this: a longer one is a page meant to be read first. */
 export const MAX_REFRESH_DELAY_SECONDS = 5
@@ -169,7 +170,12 @@ export async function settleNavigation(page: Page, watch: NavigationWatch, timeo
     await watch.settled(timeoutMs)
     const seen = watch.started
     // The read fails when the page is navigating at that moment: then there is a new document to wait for.
-    const content = (await page.evaluate(READ_META_REFRESH).catch(() => null)) as string | null
+    // A page whose script hangs after its load answers no evaluate: bounded like every other read.
+    const content = (await withTimeout(
+      page.evaluate(READ_META_REFRESH),
+      timeoutMs,
+      'reading the meta refresh',
+    ).catch(() => null)) as string | null
     if (watch.started !== seen) continue
     const refresh = content === null ? null : parseMetaRefresh(content)
     if (!refresh?.url || refresh.seconds > MAX_REFRESH_DELAY_SECONDS) return
