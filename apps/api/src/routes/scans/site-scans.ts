@@ -5,7 +5,6 @@ import {
   PageQuerySchema,
   ProductSnapshotQuerySchema,
   ScanStatusSchema,
-  SiteScanStatusSchema,
   StartScanResponseSchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -19,7 +18,6 @@ import {
   getPageDetail,
 } from '../../services/scan-artifacts-service.js'
 import { getScanStatus, startPageScan, startSectionScan, startSiteScan } from '../../services/scan-service.js'
-import { getSiteScanStatus } from '../../services/scan-status-service.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from '../sites/site.js'
 import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
@@ -55,20 +53,6 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       )
       return reply.code(202).send(started)
     },
-  )
-
-  fastify.get(
-    '/scan-status',
-    {
-      schema: {
-        tags: ['scans'],
-        summary:
-          "The site's scan under way with its queue position, the last finished scan, and whether the user may start one",
-        params: SiteParamsSchema,
-        response: { 200: SiteScanStatusSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => getSiteScanStatus(prisma, getSiteAccess(request)),
   )
 
   fastify.get(
