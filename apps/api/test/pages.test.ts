@@ -382,3 +382,39 @@ describe('keyset batches of an export', () => {
     }
   })
 })
+
+describe('an export longer than one batch', () => {
+  it('streams every row once, in the order of the list, across keyset batches', async () => {
+    const { app } = await getApp()
+    const user = await createTestUser(app.prisma)
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const total = 2_345
+    await app.prisma.page.createMany({
+      data: Array.from({ length: total }, (_, index) => ({
+        siteId: site.id,
+        url: `https://many.example.test/${String(index).padStart(5, '0')}`,
+        // Many equal scores, so batches end inside runs of ties.
+        accessibilityScore: index % 7 === 0 ? null : index % 50,
+      })),
+    })
+    const cookie = await createSessionCookie(app.prisma, user.id)
+    const response = await app.inject({
+      url: `/api/v1/sites/${site.slug}/pages/export?format=csv&sortBy=accessibilityScore&sortDir=desc`,
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(200)
+    const rows = response.body.trimEnd().split('\r\n').slice(1)
+    expect(rows).toHaveLength(total)
+    const ids = rows.map((row) => row.split(',')[0])
+    expect(new Set(ids).size).toBe(total)
+    const scores = rows.map((row) => row.split(',')[4])
+    const scored = scores.filter((score) => score !== '').map(Number)
+    expect(scored).toEqual([...scored].sort((a, b) => b - a))
+    expect(scores.slice(scored.length).every((score) => score === '')).toBe(true)
+    const json = await app.inject({
+      url: `/api/v1/sites/${site.slug}/pages/export?format=json&sortBy=accessibilityScore&sortDir=desc`,
+      headers: { cookie },
+    })
+    expect((JSON.parse(json.body) as PageListItem[]).map((item) => item.sys.id)).toEqual(ids)
+  })
+})
