@@ -16,6 +16,8 @@ export interface SqlList {
   from: Prisma.Sql
   /** the unique id column of a row (e.g. p.id) */
   id: Prisma.Sql
+  /** a cheaper FROM ... WHERE ... with the same number of rows, for counting (e.g. without a join) */
+  countFrom?: Prisma.Sql
 }
 
 export interface SqlSort {
@@ -96,11 +98,12 @@ function selectSql(list: SqlList, sort: SqlSort): Prisma.Sql {
 export type ListCountCache = (key: string, count: () => Promise<number>) => Promise<number>
 
 async function countList(db: DbClient, list: SqlList, cache: ListCountCache | undefined): Promise<number> {
+  const from = list.countFrom ?? list.from
   const count = async () => {
-    const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count ${list.from}`
+    const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count ${from}`
     return row?.count ?? 0
   }
-  return cache ? cache(`${list.from.sql}\u0000${JSON.stringify(list.from.values)}`, count) : count()
+  return cache ? cache(`${from.sql}\u0000${JSON.stringify(from.values)}`, count) : count()
 }
 
 /**
