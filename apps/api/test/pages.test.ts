@@ -416,5 +416,17 @@ describe('an export longer than one batch', () => {
       headers: { cookie },
     })
     expect((JSON.parse(json.body) as PageListItem[]).map((item) => item.sys.id)).toEqual(ids)
+
+    // A page deep in the second half is read from the end: the same rows as the export in that place.
+    for (const page of [93, 94, 95]) {
+      const deep = await app.inject({
+        url: `/api/v1/sites/${site.slug}/pages?sortBy=accessibilityScore&sortDir=desc&page=${page}`,
+        headers: { cookie },
+      })
+      expect(deep.json()).toMatchObject({ totalCount: total, pageIndex: page, pageCount: 94 })
+      expect(deep.json().items.map((item: PageListItem) => item.sys.id)).toEqual(
+        ids.slice((page - 1) * 25, page * 25),
+      )
+    }
   })
 })
