@@ -91,7 +91,9 @@ describe('GET /api/v1/sites/:slug/scan-status', () => {
       data: { state: 'completed', finishedAt: new Date() },
     })
   })
+})
 
+describe('GET /api/v1/sites/:slug/scan-status with a page scan', () => {
   it('lets an admin start a full scan while only a page scan is under way', async () => {
     const { app, site, adminCookie } = await siteWithAdmin()
     const page = await app.inject({

@@ -65,13 +65,27 @@ const ISSUE_PAGE_COLUMNS = Prisma.sql`pi.id, pi."pageId", p.url, p.title, p."las
   pi."failingSinceAt", pi."failingSinceScanId", pi."lastFailedAt", pi."lastFailedScanId",
   pi."fixedAt", pi."fixedInScanId"`
 
-export function issuePagesList(filter: IssuePagesFilter): SqlList {
+/** Conditions on the page issue alone: every filter but the page's search, section and last scan. */
+function pageIssueConditions(filter: IssuePagesFilter): Prisma.Sql[] {
   const conditions = [
     Prisma.sql`pi."siteId" = ${filter.siteId}`,
-    // Stated for the page too, so the planner can walk the page's (siteId, url) index in list order.
-    Prisma.sql`p."siteId" = ${filter.siteId}`,
     Prisma.sql`pi.category = CAST(${filter.category} AS "IssueCategory")`,
     Prisma.sql`pi."issueId" = ${filter.issueId}`,
+  ]
+  if (filter.template) {
+    conditions.push(Prisma.sql`pi."elementSignatures" @> ARRAY[${filter.template}]::text[]`)
+  }
+  return conditions
+}
+
+/** Statuses decided by the page issue alone; new and fixed compare it with the page's last scan. */
+const PAGE_ISSUE_ONLY_STATUSES = new Set<IssueStatusFilter>(['current', 'failed', 'manual'])
+
+export function issuePagesList(filter: IssuePagesFilter): SqlList {
+  const conditions = [
+    ...pageIssueConditions(filter),
+    // Stated for the page too, so the planner can walk the page's (siteId, url) index in list order.
+    Prisma.sql`p."siteId" = ${filter.siteId}`,
     ISSUE_PAGE_STATUS_SQL[filter.status],
   ]
   if (filter.sectionId) {
@@ -79,18 +93,21 @@ export function issuePagesList(filter: IssuePagesFilter): SqlList {
       Prisma.sql`EXISTS (SELECT 1 FROM "SectionPage" sp WHERE sp."pageId" = p.id AND sp."sectionId" = ${filter.sectionId})`,
     )
   }
-  if (filter.template) {
-    conditions.push(Prisma.sql`pi."elementSignatures" @> ARRAY[${filter.template}]::text[]`)
-  }
   if (filter.search) {
     const pattern = toContainsPattern(filter.search)
     conditions.push(Prisma.sql`(p.url ILIKE ${pattern} OR p.title ILIKE ${pattern})`)
   }
+  // Every page issue has its page: without a page condition the count needs no join.
+  const pageIssueOnly = !filter.sectionId && !filter.search && PAGE_ISSUE_ONLY_STATUSES.has(filter.status)
   return {
     columns: ISSUE_PAGE_COLUMNS,
     from: Prisma.sql`FROM "PageIssue" pi JOIN "Page" p ON p.id = pi."pageId"
       WHERE ${Prisma.join(conditions, ' AND ')}`,
     id: Prisma.sql`pi.id`,
+    countFrom: pageIssueOnly
+      ? Prisma.sql`FROM "PageIssue" pi
+        WHERE ${Prisma.join([...pageIssueConditions(filter), ISSUE_PAGE_STATUS_SQL[filter.status]], ' AND ')}`
+      : undefined,
   }
 }
 

@@ -16,6 +16,8 @@ export interface SqlList {
   from: Prisma.Sql
   /** the unique id column of a row (e.g. p.id) */
   id: Prisma.Sql
+  /** a cheaper FROM ... WHERE ... with the same number of rows, for counting (e.g. without a join) */
+  countFrom?: Prisma.Sql
 }
 
 export interface SqlSort {
@@ -56,10 +58,12 @@ export interface KeysetColumns {
  * Rows without a value (unmeasured scores, unknown sizes) come last in either direction; the id follows
  * the direction so that one row comparison continues a batch. NULLS LAST is left out for expressions that
  * are never null: written out, it would keep a descending sort from reading an index backwards.
+ * `reversed` is the exact reverse of that order (for reading a deep page from the end).
  */
-function orderBySql(list: SqlList, sort: SqlSort): Prisma.Sql {
-  const direction = sort.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`
-  const nulls = sort.notNull ? Prisma.empty : Prisma.sql`NULLS LAST`
+function orderBySql(list: SqlList, sort: SqlSort, reversed = false): Prisma.Sql {
+  const descending = (sort.direction === 'desc') !== reversed
+  const direction = descending ? Prisma.sql`DESC` : Prisma.sql`ASC`
+  const nulls = sort.notNull ? Prisma.empty : reversed ? Prisma.sql`NULLS FIRST` : Prisma.sql`NULLS LAST`
   return Prisma.sql`ORDER BY ${sort.expression} ${direction} ${nulls}, ${list.id} ${direction}`
 }
 
@@ -96,11 +100,40 @@ function selectSql(list: SqlList, sort: SqlSort): Prisma.Sql {
 export type ListCountCache = (key: string, count: () => Promise<number>) => Promise<number>
 
 async function countList(db: DbClient, list: SqlList, cache: ListCountCache | undefined): Promise<number> {
+  const from = list.countFrom ?? list.from
   const count = async () => {
-    const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count ${list.from}`
+    const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count ${from}`
     return row?.count ?? 0
   }
-  return cache ? cache(`${list.from.sql}\u0000${JSON.stringify(list.from.values)}`, count) : count()
+  return cache ? cache(`${from.sql}\u0000${JSON.stringify(from.values)}`, count) : count()
+}
+
+/** Past this offset a page in the second half of the list is read from the end instead. */
+const DEEP_OFFSET = 2_000
+
+function findRows<Row>(db: DbClient, list: SqlList, sort: SqlSort, window: PageWindow, reversed = false) {
+  return db.$queryRaw<(Row & KeysetColumns)[]>`
+    ${selectSql(list, sort)} ${list.from} ${orderBySql(list, sort, reversed)}
+    LIMIT ${window.take} OFFSET ${window.skip}`
+}
+
+/**
+ * A page deep in the list: an offset walks every row before it, so a page in the second half is read in
+ * the reverse order from the end (the last page of 100k rows skips none instead of 99,975).
+ */
+async function findDeepPage<Row>(
+  db: DbClient,
+  list: SqlList,
+  sort: SqlSort,
+  { skip, take }: PageWindow,
+  countCache: ListCountCache | undefined,
+) {
+  const totalCount = await countList(db, list, countCache)
+  if (skip >= totalCount) return { rows: [], totalCount }
+  if (skip <= totalCount / 2) return { rows: await findRows<Row>(db, list, sort, { skip, take }), totalCount }
+  const fromEnd = Math.min(take, totalCount - skip)
+  const window = { skip: totalCount - skip - fromEnd, take: fromEnd }
+  return { rows: (await findRows<Row>(db, list, sort, window, true)).reverse(), totalCount }
 }
 
 /**
@@ -114,8 +147,8 @@ export async function findListPage<Row>(
   { skip, take }: PageWindow,
   countCache?: ListCountCache,
 ): Promise<{ rows: (Row & KeysetColumns)[]; totalCount: number }> {
-  const rows = await db.$queryRaw<(Row & KeysetColumns)[]>`
-    ${selectSql(list, sort)} ${list.from} ${orderBySql(list, sort)} LIMIT ${take} OFFSET ${skip}`
+  if (skip >= DEEP_OFFSET) return findDeepPage<Row>(db, list, sort, { skip, take }, countCache)
+  const rows = await findRows<Row>(db, list, sort, { skip, take })
   const endsHere = rows.length < take && (rows.length > 0 || skip === 0)
   return { rows, totalCount: endsHere ? skip + rows.length : await countList(db, list, countCache) }
 }
