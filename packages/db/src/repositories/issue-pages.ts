@@ -101,7 +101,9 @@ export function issuePagesList(filter: IssuePagesFilter): SqlList {
   const pageIssueOnly = !filter.sectionId && !filter.search && PAGE_ISSUE_ONLY_STATUSES.has(filter.status)
   return {
     columns: ISSUE_PAGE_COLUMNS,
-    from: Prisma.sql`FROM "PageIssue" pi JOIN "Page" p ON p.id = pi."pageId"
+    // p."siteId" = pi."siteId" is implied, but stated it lets the planner walk the (siteId, url) index in
+    // the default sort instead of sorting every page of the site (130 ms instead of 670 ms at 100k pages).
+    from: Prisma.sql`FROM "PageIssue" pi JOIN "Page" p ON p.id = pi."pageId" AND p."siteId" = pi."siteId"
       WHERE ${Prisma.join(conditions, ' AND ')}`,
     id: Prisma.sql`pi.id`,
     countFrom: pageIssueOnly
