@@ -1,5 +1,7 @@
 import type { HistoryChartPoint } from '@canopy/contracts'
 import { lazy, Suspense } from 'react'
+import { Button, Disclosure, DisclosurePanel } from 'react-aria-components'
+import { Icon } from '@/components/ui/icon'
 import { formatDate, numberFormat, pointValue } from '../format'
 import styles from './dashboard.module.css'
 
@@ -31,9 +33,12 @@ function formatCell(value: number | string | null | undefined): string {
 /** The chart's text alternative: the same numbers as a table, one row per scan. */
 function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; series: ChartSeries[] }) {
   return (
-    <details className={styles.details}>
-      <summary>Show the data of {title.toLowerCase()} as a table</summary>
-      <div className={styles.tableWrap}>
+    <Disclosure className={styles.details}>
+      <Button slot="trigger" className={styles.detailsTrigger}>
+        <Icon name="chevronRight" size={16} className={styles.detailsChevron} />
+        Data of {title.toLowerCase()} as a table
+      </Button>
+      <DisclosurePanel className={styles.tableWrap}>
         <table className={styles.chartTable}>
           <caption className="visually-hidden">{title}</caption>
           <thead>
@@ -57,8 +62,8 @@ function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; 
             ))}
           </tbody>
         </table>
-      </div>
-    </details>
+      </DisclosurePanel>
+    </Disclosure>
   )
 }
 
