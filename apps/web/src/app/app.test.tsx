@@ -113,7 +113,9 @@ describe('signed-in screens', () => {
       }),
     })
     renderApp('/site/demo-site')
-    expect(await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Your results are on the way' })).toBeInTheDocument()
     expect(
       screen.getByText('A full scan of Canopy Demo Site is queued. It is next in the queue.'),
@@ -165,6 +167,31 @@ describe('signed-in screens', () => {
     expect(
       await screen.findByRole('heading', { name: 'Your results are on the way', level: 1 }),
     ).toBeInTheDocument()
+  })
+
+  it('says "No scan yet" on an area of a site that has no scan queued or running', async () => {
+    storeUser()
+    installFakeApi({
+      ...siteApi(),
+      'GET /api/v1/sites/:slug/scan-status': reply({
+        active: null,
+        queuePosition: null,
+        lastFinished: null,
+        canStartScan: true,
+      }),
+    })
+    renderApp('/site/demo-site/seo/pages')
+    expect(
+      await screen.findByRole('heading', { name: 'No scan yet', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Canopy Demo Site has not been scanned yet. Start its first scan from the dashboard.'),
+    ).toBeInTheDocument()
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/site/demo-site',
+    )
+    expect(await findAxeViolations()).toEqual([])
   })
 
   it('shows the not-found view for an unknown signed-in path', async () => {

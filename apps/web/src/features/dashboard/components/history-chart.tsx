@@ -1,5 +1,7 @@
 import type { HistoryChartPoint } from '@canopy/contracts'
 import { lazy, Suspense } from 'react'
+import { Button, Disclosure, DisclosurePanel } from 'react-aria-components'
+import { Icon } from '@/components/ui/icon'
 import { ScrollRegion } from '@/components/ui/scroll-region'
 import { formatDate, numberFormat, pointValue } from '../format'
 import styles from './dashboard.module.css'
@@ -32,34 +34,39 @@ function formatCell(value: number | string | null | undefined): string {
 /** The chart's text alternative: the same numbers as a table, one row per scan. */
 function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; series: ChartSeries[] }) {
   return (
-    <details className={styles.details}>
-      <summary>Show the data of {title.toLowerCase()} as a table</summary>
-      <ScrollRegion className={styles.tableWrap} label={`${title}: data`}>
-        <table className={styles.chartTable}>
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Scan finished</th>
-              {series.map((line) => (
-                <th key={line.key} scope="col">
-                  {line.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.x}>
-                <th scope="row">{row.label}</th>
+    <Disclosure className={styles.details}>
+      <Button slot="trigger" className={styles.detailsTrigger}>
+        <Icon name="chevronRight" size={16} className={styles.detailsChevron} />
+        Data of {title.toLowerCase()} as a table
+      </Button>
+      <DisclosurePanel>
+        <ScrollRegion className={styles.tableWrap} label={`${title}: data`}>
+          <table className={styles.chartTable}>
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Scan finished</th>
                 {series.map((line) => (
-                  <td key={line.key}>{formatCell(row[line.key])}</td>
+                  <th key={line.key} scope="col">
+                    {line.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-    </details>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.x}>
+                  <th scope="row">{row.label}</th>
+                  {series.map((line) => (
+                    <td key={line.key}>{formatCell(row[line.key])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </DisclosurePanel>
+    </Disclosure>
   )
 }
 

@@ -209,11 +209,9 @@ afterEach(() => {
 })
 
 describe('site dashboard', () => {
-  it('shows scores with previous score and swing, history with a data table, the last scan, issue changes and worst pages', async () => {
-    const api = dashboardApi()
-    const events = userEvent.setup()
+  it('shows a score card per area with the previous score, the swing and the colour band in words', async () => {
+    dashboardApi()
     renderDashboard()
-
     const accessibility = await screen.findByRole('region', { name: 'Accessibility' })
     await waitFor(() => expect(accessibility).toHaveTextContent('92 out of 100, Good'))
     expect(accessibility).toHaveTextContent('+12 since the previous scan')
@@ -224,10 +222,22 @@ describe('site dashboard', () => {
       'href',
       '/site/demo-site/content-quality',
     )
+    expect(await findAxeViolations()).toEqual([])
+  })
 
-    const chart = screen.getByRole('region', { name: 'Scores over time' })
-    expect(chart).toHaveTextContent('3 scans. Latest scan, 24 Nov 2026: Overall 70, Accessibility 92')
-    await events.click(within(chart).getByText(/Show the data of scores over time/))
+  it('gives each history chart a summary and its data as a table, opened by keyboard', async () => {
+    dashboardApi()
+    const events = userEvent.setup()
+    renderDashboard()
+    const chart = await screen.findByRole('region', { name: 'Scores over time' })
+    await waitFor(() =>
+      expect(chart).toHaveTextContent('3 scans. Latest scan, 24 Nov 2026: Overall 70, Accessibility 92'),
+    )
+    const toggle = within(chart).getByRole('button', { name: 'Data of scores over time as a table' })
+    expect(within(chart).queryByRole('table')).not.toBeInTheDocument()
+    toggle.focus()
+    await events.keyboard('{Enter}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
     const table = within(chart).getByRole('table', { name: 'Scores over time' })
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(4)
@@ -237,8 +247,16 @@ describe('site dashboard', () => {
         .getAllByRole('cell')
         .at(-1),
     ).toHaveTextContent('No data')
+    expect(screen.getByRole('region', { name: 'Failed issues over time' })).toHaveTextContent(
+      'Accessibility 4',
+    )
+    expect(await findAxeViolations()).toEqual([])
+  })
 
-    const lastScan = screen.getByRole('region', { name: 'Last scan summary' })
+  it('shows the last-scan summary, the issue changes since the previous scan and the worst pages', async () => {
+    const api = dashboardApi()
+    renderDashboard()
+    const lastScan = await screen.findByRole('region', { name: 'Last scan summary' })
     await within(lastScan).findByText('Next scheduled scan')
     expect(lastScan).toHaveTextContent('Full site scan')
     expect(lastScan).toHaveTextContent('PDFs: 3')
