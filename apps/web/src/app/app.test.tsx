@@ -199,7 +199,8 @@ describe('signed-in screens', () => {
     expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument()
 
     await events.click(screen.getByRole('link', { name: 'Accessibility' }))
-    await screen.findByRole('heading', { name: 'Page not found' })
+    // the area's route module loads on first use, which takes a moment in the test's module transform
+    await screen.findByRole('heading', { name: 'Accessibility', level: 1 }, { timeout: 5000 })
     await events.keyboard('?')
     const panel = await screen.findByRole('dialog', { name: 'Search' })
     const field = screen.getByRole('searchbox', { name: 'Search this site' })

@@ -65,7 +65,27 @@ export function createSignedOutRouter(queryClient: QueryClient) {
   ])
 }
 
-/** platform.md §2 "Signed-in routes", with every /site/{slug} route behind the site guard. */
+/**
+ * The site screens of the accessibility area, page detail and document detail, the same under
+ * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
+ */
+function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
+  const route = (path: string, importModule: () => Promise<RouteModule>): RouteObject => ({
+    path,
+    lazy: load(queryClient, importModule),
+  })
+  return [
+    route('accessibility', () => import('./routes/app/accessibility-dashboard')),
+    route('accessibility/pages', () => import('./routes/app/accessibility-pages')),
+    route('accessibility/pdfs', () => import('./routes/app/accessibility-pdfs')),
+    route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
+    route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
+    route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
+    route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
+  ]
+}
+
+/** The signed-in routes, with every /site/{slug} route behind the site guard. */
 export function createSignedInRouter(queryClient: QueryClient) {
   const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
   const siteHome = { index: true, lazy: load(queryClient, () => import('./routes/app/site-home')) }
@@ -107,24 +127,4 @@ export function createSignedInRouter(queryClient: QueryClient) {
       ],
     },
   ])
-}
-
-/**
- * The site screens of the accessibility area, page detail and document detail, the same under
- * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
- */
-function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
-  const route = (path: string, importModule: () => Promise<RouteModule>): RouteObject => ({
-    path,
-    lazy: load(queryClient, importModule),
-  })
-  return [
-    route('accessibility', () => import('./routes/app/accessibility-dashboard')),
-    route('accessibility/pages', () => import('./routes/app/accessibility-pages')),
-    route('accessibility/pdfs', () => import('./routes/app/accessibility-pdfs')),
-    route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
-    route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
-    route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
-    route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
-  ]
 }

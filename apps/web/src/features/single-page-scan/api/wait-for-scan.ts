@@ -37,7 +37,7 @@ export class ScanFailedError extends Error {
 }
 
 /**
- * 001 §4: emit waitForScan and wait for scan-response or scan-error. A disconnect, a refused connection
+ * Emit waitForScan and wait for scan-response or scan-error. A disconnect, a refused connection
  * or an abort ends the wait as a failure.
  */
 export function waitForScan(connect: () => ScanSocket, scanId: string, signal?: AbortSignal) {
