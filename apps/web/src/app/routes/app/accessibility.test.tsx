@@ -274,6 +274,7 @@ describe('accessibility issues', () => {
       await screen.findByRole('heading', { level: 1, name: 'Images must have alternative text' }),
     ).toBeInTheDocument()
     expect(screen.getByText('Ensures <img> elements have alternate text. Learn more')).toBeInTheDocument()
+    expect(screen.getByText('As of scan 7 (20 Nov 2026)')).toBeInTheDocument()
     expect(screen.getByText(/fix once, clears/)).toHaveTextContent(
       'header > img.logo fails on 12 pages: fix once, clears 9 pages.',
     )

@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_TAB, PAGE_TABS, type PageDetail, type PageTab } from '@canopy/contracts'
-import { useCallback, useState } from 'react'
+import { DEFAULT_PAGE_TAB, PAGE_TABS, type PageDetail, type PageTab, type ScanState } from '@canopy/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { PageInventoryLists } from '@/components/page-inventory/page-inventory'
 import { type HighlightRequest, PageRenderer } from '@/components/page-renderer/page-renderer'
@@ -16,6 +17,8 @@ import { useMediaQuery } from '@/hooks/use-media-query'
 import { sitePath } from '@/lib/site-paths'
 import { usePage } from '../api/get-page'
 import { usePageSnapshot } from '../api/get-page-snapshot'
+import { useScanStatus } from '../api/get-scan-status'
+import { pageDetailQueryKeys } from '../api/query-keys'
 import { useRescanPage } from '../api/rescan-page'
 import { type CategoryTab, categoryData, isCategoryTab } from '../audit-page-data'
 import { CATEGORY_LABELS, type HighlightTarget, PageAudits, type RenderPageAudits } from './page-audits'
@@ -65,17 +68,42 @@ export function PageDetailScreen(props: PageDetailScreenProps) {
   return <PageDetailView {...props} page={page.data} />
 }
 
+const RESCAN_STATE_TEXT: Record<ScanState, (progress: number) => string> = {
+  queued: () => 'Rescan queued',
+  running: (progress) => `Rescanning: ${Math.round(progress)}%`,
+  completed: () => 'Rescanned: the results below are the new ones',
+  failed: () => 'The rescan failed',
+}
+
+/**
+ * Rescan page, then the rescan's state beside it until it ends; when it completes the page's results are
+ * fetched again, so a fixed issue shows as fixed.
+ */
 function RescanButton({ siteSlug, page }: { siteSlug: string; page: PageDetail }) {
   const rescan = useRescanPage(siteSlug)
+  const status = useScanStatus(siteSlug, rescan.data?.scanId)
+  const queryClient = useQueryClient()
+  const state = status.data?.state
+  useEffect(() => {
+    if (state === 'completed')
+      void queryClient.invalidateQueries({ queryKey: pageDetailQueryKeys.all(siteSlug) })
+  }, [state, queryClient, siteSlug])
+  const isUnderWay = state === 'queued' || state === 'running'
   return (
-    <Button
-      variant="secondary"
-      isPending={rescan.isPending}
-      onPress={() => rescan.mutate({ uri: page.url, pageTitle: page.pageTitle ?? undefined })}
-    >
-      <Icon name="rescan" />
-      Rescan page
-    </Button>
+    <div className={styles.rescan}>
+      <p role="status" className={styles.rescanState}>
+        {status.data ? RESCAN_STATE_TEXT[status.data.state](status.data.progress) : ''}
+      </p>
+      <Button
+        variant="secondary"
+        isPending={rescan.isPending}
+        isDisabled={isUnderWay}
+        onPress={() => rescan.mutate({ uri: page.url, pageTitle: page.pageTitle ?? undefined })}
+      >
+        <Icon name="rescan" />
+        Rescan page
+      </Button>
+    </div>
   )
 }
 
