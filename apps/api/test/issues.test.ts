@@ -20,6 +20,139 @@ const getApp = useTestApp()
 
 const SIGNATURE = 'a1b2c3d4e5f60718'
 
+type Prisma = Awaited<ReturnType<typeof getApp>>['app']['prisma']
+type Ref = { id: string }
+
+/** Home, about and news pages, all seen last by `scan`. */
+async function seedIssuePages(prisma: Prisma, site: Ref, scan: Ref) {
+  const page = (path: string, title: string) =>
+    createTestPage(prisma, {
+      siteId: site.id,
+      url: `https://issues.example.test${path}`,
+      title,
+      lastScanId: scan.id,
+    })
+  return {
+    home: await page('/', 'Home'),
+    about: await page('/about', 'About'),
+    news: await page('/news', 'News'),
+  }
+}
+
+/**
+ * image-alt: failing on home since scan 1 (shared logo), new on about in scan 2, fixed on news in scan 2;
+ * color-contrast needs a manual check on home.
+ */
+async function seedPageIssues(
+  prisma: Prisma,
+  {
+    site,
+    scan,
+    previous,
+    pages,
+  }: { site: Ref; scan: Ref; previous: Ref; pages: Record<'home' | 'about' | 'news', Ref> },
+) {
+  const { home, about, news } = pages
+  await createTestPageIssue(prisma, {
+    siteId: site.id,
+    pageId: home.id,
+    scanId: scan.id,
+    issueId: 'image-alt',
+    issueLevel: 'A',
+    nodeCount: 3,
+    failingSinceScanId: previous.id,
+    elementSignatures: [SIGNATURE],
+  })
+  await createTestPageIssue(prisma, {
+    siteId: site.id,
+    pageId: about.id,
+    scanId: scan.id,
+    issueId: 'image-alt',
+    issueLevel: 'A',
+    nodeCount: 1,
+    elementSignatures: [SIGNATURE],
+  })
+  await createTestPageIssue(prisma, {
+    siteId: site.id,
+    pageId: news.id,
+    scanId: scan.id,
+    issueId: 'image-alt',
+    issueLevel: 'A',
+    outcome: 'passed',
+    fixedInScanId: scan.id,
+  })
+  await createTestPageIssue(prisma, {
+    siteId: site.id,
+    pageId: home.id,
+    scanId: scan.id,
+    issueId: 'color-contrast',
+    issueLevel: 'AA',
+    outcome: 'manual',
+  })
+}
+
+/** The roll-up rows the worker would have written at scan 2's end, the template problem and an assignment. */
+async function seedRollups(
+  prisma: Prisma,
+  { site, scan, user, home }: { site: Ref; scan: Ref; user: Ref; home: Ref },
+) {
+  await createTestIssueSummary(prisma, {
+    siteId: site.id,
+    scanId: scan.id,
+    issueId: 'image-alt',
+    title: 'Images must have alternative text',
+    issueLevel: 'A',
+    pagesFailed: 2,
+    nodesFailed: 4,
+    pagesNew: 1,
+    pagesFixed: 1,
+  })
+  await createTestIssueSummary(prisma, {
+    siteId: site.id,
+    scanId: scan.id,
+    issueId: 'color-contrast',
+    title: '=cmd|calc contrast',
+    issueLevel: 'AA',
+    pagesFailed: 0,
+    pagesManual: 1,
+  })
+  await createTestIssueSummary(prisma, {
+    siteId: site.id,
+    scanId: scan.id,
+    issueId: 'bypass',
+    issueLevel: 'A',
+    pagesFailed: 0,
+    pagesFixed: 3,
+  })
+  await createTestIssueSummary(prisma, {
+    siteId: site.id,
+    scanId: scan.id,
+    issueId: 'meta-description',
+    category: 'seo',
+    issueLevel: 'Error',
+    pagesFailed: 5,
+  })
+  await createTestIssueTemplate(prisma, {
+    siteId: site.id,
+    scanId: scan.id,
+    issueId: 'image-alt',
+    signature: SIGNATURE,
+    pageCount: 2,
+    clearsPages: 1,
+  })
+  await prisma.issueAssignment.create({
+    data: {
+      siteId: site.id,
+      pageId: home.id,
+      category: 'accessibility',
+      issueId: 'image-alt',
+      assignedToRole: 'design',
+      assignedById: user.id,
+      comment: 'Logo needs alt text',
+    },
+  })
+}
+
 async function siteWithIssues() {
   const { app } = await getApp()
   const user = await createTestUser(app.prisma, { firstName: 'Ada', lastName: 'Admin' })
@@ -37,114 +170,15 @@ async function siteWithIssues() {
     number: 2,
     finishedAt: new Date('2026-01-12T10:00:00Z'),
   })
-  const page = (path: string, title: string) =>
-    createTestPage(app.prisma, {
-      siteId: site.id,
-      url: `https://issues.example.test${path}`,
-      title,
-      lastScanId: scan.id,
-    })
-  const home = await page('/', 'Home')
-  const about = await page('/about', 'About')
-  const news = await page('/news', 'News')
-  // image-alt: failing on home since scan 1 (shared logo), new on about in scan 2, fixed on news in scan 2.
-  await createTestPageIssue(app.prisma, {
-    siteId: site.id,
-    pageId: home.id,
-    scanId: scan.id,
-    issueId: 'image-alt',
-    issueLevel: 'A',
-    nodeCount: 3,
-    failingSinceScanId: previous.id,
-    elementSignatures: [SIGNATURE],
-  })
-  await createTestPageIssue(app.prisma, {
-    siteId: site.id,
-    pageId: about.id,
-    scanId: scan.id,
-    issueId: 'image-alt',
-    issueLevel: 'A',
-    nodeCount: 1,
-    elementSignatures: [SIGNATURE],
-  })
-  await createTestPageIssue(app.prisma, {
-    siteId: site.id,
-    pageId: news.id,
-    scanId: scan.id,
-    issueId: 'image-alt',
-    issueLevel: 'A',
-    outcome: 'passed',
-    fixedInScanId: scan.id,
-  })
-  await createTestPageIssue(app.prisma, {
-    siteId: site.id,
-    pageId: home.id,
-    scanId: scan.id,
-    issueId: 'color-contrast',
-    issueLevel: 'AA',
-    outcome: 'manual',
-  })
-  await createTestIssueSummary(app.prisma, {
-    siteId: site.id,
-    scanId: scan.id,
-    issueId: 'image-alt',
-    title: 'Images must have alternative text',
-    issueLevel: 'A',
-    pagesFailed: 2,
-    nodesFailed: 4,
-    pagesNew: 1,
-    pagesFixed: 1,
-  })
-  await createTestIssueSummary(app.prisma, {
-    siteId: site.id,
-    scanId: scan.id,
-    issueId: 'color-contrast',
-    title: '=cmd|calc contrast',
-    issueLevel: 'AA',
-    pagesFailed: 0,
-    pagesManual: 1,
-  })
-  await createTestIssueSummary(app.prisma, {
-    siteId: site.id,
-    scanId: scan.id,
-    issueId: 'bypass',
-    issueLevel: 'A',
-    pagesFailed: 0,
-    pagesFixed: 3,
-  })
-  await createTestIssueSummary(app.prisma, {
-    siteId: site.id,
-    scanId: scan.id,
-    issueId: 'meta-description',
-    category: 'seo',
-    issueLevel: 'Error',
-    pagesFailed: 5,
-  })
-  await createTestIssueTemplate(app.prisma, {
-    siteId: site.id,
-    scanId: scan.id,
-    issueId: 'image-alt',
-    signature: SIGNATURE,
-    pageCount: 2,
-    clearsPages: 1,
-  })
-  await app.prisma.issueAssignment.create({
-    data: {
-      siteId: site.id,
-      pageId: home.id,
-      category: 'accessibility',
-      issueId: 'image-alt',
-      assignedToRole: 'design',
-      assignedById: user.id,
-      comment: 'Logo needs alt text',
-    },
-  })
+  const pages = await seedIssuePages(app.prisma, site, scan)
+  await seedPageIssues(app.prisma, { site, scan, previous, pages })
+  await seedRollups(app.prisma, { site, scan, user, home: pages.home })
   return {
     app,
     site,
     scan,
     previous,
-    pages: { home, about, news },
+    pages,
     cookie: await createSessionCookie(app.prisma, user.id),
   }
 }
@@ -193,7 +227,9 @@ describe('GET /api/v1/sites/:slug/issues', () => {
     expect(await ids('category=seo')).toEqual(['meta-description'])
     expect(await ids('category=content-quality')).toEqual([])
   })
+})
 
+describe('GET /api/v1/sites/:slug/issues: bad input, empty site, sections', () => {
   it('answers 400 naming the field for malformed values, and an empty list before any scan', async () => {
     const { app, site, cookie } = await siteWithIssues()
     for (const [query, field] of [

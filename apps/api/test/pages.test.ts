@@ -17,17 +17,13 @@ import { useTestApp } from './helper.js'
 /** The pages lists of every area, their export, the worst pages and a page's misspellings. */
 const getApp = useTestApp()
 
-async function siteWithPages() {
-  const { app } = await getApp()
-  const user = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, {
-    rootUri: 'https://pages-list.example.test/',
-    members: [{ userId: user.id, isAdmin: false }],
-  })
-  const scan = await createTestCompletedScan(app.prisma, { siteId: site.id, number: 1 })
+type Prisma = Awaited<ReturnType<typeof getApp>>['app']['prisma']
+
+/** Four pages: scored for every area, badly scored (with a formula for a title), in a section, unscored. */
+async function seedListPages(prisma: Prisma, siteId: string) {
   const root = 'https://pages-list.example.test'
-  const about = await createTestPage(app.prisma, {
-    siteId: site.id,
+  const about = await createTestPage(prisma, {
+    siteId: siteId,
     url: `${root}/about`,
     title: 'About us',
     accessibilityScore: 91,
@@ -44,8 +40,8 @@ async function siteWithPages() {
       cumulativeLayoutShift: { value: 0.02, score: 1 },
     },
   })
-  const contact = await createTestPage(app.prisma, {
-    siteId: site.id,
+  const contact = await createTestPage(prisma, {
+    siteId: siteId,
     url: `${root}/contact`,
     title: '=HYPERLINK("http://evil.example","click")',
     accessibilityScore: 42,
@@ -53,43 +49,63 @@ async function siteWithPages() {
     readabilityFlesch: 20,
     readabilityLevel: 'difficult_to_read',
   })
-  const news = await createTestPage(app.prisma, {
-    siteId: site.id,
+  const news = await createTestPage(prisma, {
+    siteId: siteId,
     url: `${root}/news/today`,
     title: 'News today',
     accessibilityScore: 63,
     readabilityFlesch: 0,
   })
-  const unscored = await createTestPage(app.prisma, { siteId: site.id, url: `${root}/unscored`, title: null })
+  const unscored = await createTestPage(prisma, { siteId: siteId, url: `${root}/unscored`, title: null })
+  return { about, contact, news, unscored }
+}
+
+/** Three failing accessibility audits (A, AA, A) and a passed one on the contact page. */
+async function seedContactIssues(
+  prisma: Prisma,
+  { siteId, pageId, scanId }: { siteId: string; pageId: string; scanId: string },
+) {
   for (const [issueId, issueLevel] of [
     ['image-alt', 'A'],
     ['color-contrast', 'AA'],
     ['link-name', 'A'],
   ] as const) {
-    await createTestPageIssue(app.prisma, {
-      siteId: site.id,
-      pageId: contact.id,
-      scanId: scan.id,
+    await createTestPageIssue(prisma, {
+      siteId: siteId,
+      pageId: pageId,
+      scanId: scanId,
       issueId,
       issueLevel,
     })
   }
-  await createTestPageIssue(app.prisma, {
-    siteId: site.id,
-    pageId: contact.id,
-    scanId: scan.id,
+  await createTestPageIssue(prisma, {
+    siteId: siteId,
+    pageId: pageId,
+    scanId: scanId,
     issueId: 'bypass',
     issueLevel: 'A',
     outcome: 'passed',
   })
+}
+
+async function siteWithPages() {
+  const { app } = await getApp()
+  const user = await createTestUser(app.prisma)
+  const site = await createTestSite(app.prisma, {
+    rootUri: 'https://pages-list.example.test/',
+    members: [{ userId: user.id, isAdmin: false }],
+  })
+  const scan = await createTestCompletedScan(app.prisma, { siteId: site.id, number: 1 })
+  const pages = await seedListPages(app.prisma, site.id)
+  await seedContactIssues(app.prisma, { siteId: site.id, pageId: pages.contact.id, scanId: scan.id })
   const section = await createTestSection(app.prisma, { siteId: site.id, title: 'News' })
-  await app.prisma.sectionPage.create({ data: { sectionId: section.id, pageId: news.id } })
+  await app.prisma.sectionPage.create({ data: { sectionId: section.id, pageId: pages.news.id } })
   return {
     app,
     site,
     scan,
     section,
-    pages: { about, contact, news, unscored },
+    pages,
     cookie: await createSessionCookie(app.prisma, user.id),
   }
 }
@@ -149,7 +165,9 @@ describe('GET /api/v1/sites/:slug/pages', () => {
     })
     expect(metric.json().items[0].sys.id).toBe(pages.about.id)
   })
+})
 
+describe('GET /api/v1/sites/:slug/pages filters', () => {
   it('filters by search, section and readability level', async () => {
     const { app, site, section, pages, cookie } = await siteWithPages()
     const search = await app.inject({
@@ -174,7 +192,9 @@ describe('GET /api/v1/sites/:slug/pages', () => {
     })
     expect(level.json().items.map((item: PageListItem) => item.sys.id)).toEqual([pages.contact.id])
   })
+})
 
+describe('GET /api/v1/sites/:slug/pages: bad input and empty sites', () => {
   it("answers 404 for another site's section, and 400 naming the field for malformed values", async () => {
     const { app, site, cookie } = await siteWithPages()
     const other = await createTestSite(app.prisma)
@@ -354,7 +374,13 @@ describe('keyset batches of an export', () => {
     })
     await createTestPage(app.prisma, { siteId: site.id, url: 'https://pages-list.example.test/unscored-2' })
     for (const direction of ['asc', 'desc'] as const) {
-      for (const sortBy of ['accessibilityScore', 'pageTitle', 'modified'] as const) {
+      for (const sortBy of [
+        'accessibilityScore',
+        'pageTitle',
+        'modified',
+        'entryTitle',
+        'misspellings',
+      ] as const) {
         const list = pageList({ siteId: site.id })
         const sort = pageListSort(sortBy, direction)
         const { rows } = await findListPage<PageListRow>(app.prisma, list, sort, { skip: 0, take: 100 })
@@ -373,6 +399,54 @@ describe('keyset batches of an export', () => {
           })
         }
       }
+    }
+  })
+})
+
+describe('an export longer than one batch', () => {
+  it('streams every row once, in the order of the list, across keyset batches', async () => {
+    const { app } = await getApp()
+    const user = await createTestUser(app.prisma)
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const total = 2_345
+    await app.prisma.page.createMany({
+      data: Array.from({ length: total }, (_, index) => ({
+        siteId: site.id,
+        url: `https://many.example.test/${String(index).padStart(5, '0')}`,
+        // Many equal scores, so batches end inside runs of ties.
+        accessibilityScore: index % 7 === 0 ? null : index % 50,
+      })),
+    })
+    const cookie = await createSessionCookie(app.prisma, user.id)
+    const response = await app.inject({
+      url: `/api/v1/sites/${site.slug}/pages/export?format=csv&sortBy=accessibilityScore&sortDir=desc`,
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(200)
+    const rows = response.body.trimEnd().split('\r\n').slice(1)
+    expect(rows).toHaveLength(total)
+    const ids = rows.map((row) => row.split(',')[0])
+    expect(new Set(ids).size).toBe(total)
+    const scores = rows.map((row) => row.split(',')[4])
+    const scored = scores.filter((score) => score !== '').map(Number)
+    expect(scored).toEqual([...scored].sort((a, b) => b - a))
+    expect(scores.slice(scored.length).every((score) => score === '')).toBe(true)
+    const json = await app.inject({
+      url: `/api/v1/sites/${site.slug}/pages/export?format=json&sortBy=accessibilityScore&sortDir=desc`,
+      headers: { cookie },
+    })
+    expect((JSON.parse(json.body) as PageListItem[]).map((item) => item.sys.id)).toEqual(ids)
+
+    // A page deep in the second half is read from the end: the same rows as the export in that place.
+    for (const page of [93, 94, 95]) {
+      const deep = await app.inject({
+        url: `/api/v1/sites/${site.slug}/pages?sortBy=accessibilityScore&sortDir=desc&page=${page}`,
+        headers: { cookie },
+      })
+      expect(deep.json()).toMatchObject({ totalCount: total, pageIndex: page, pageCount: 94 })
+      expect(deep.json().items.map((item: PageListItem) => item.sys.id)).toEqual(
+        ids.slice((page - 1) * 25, page * 25),
+      )
     }
   })
 })

@@ -24,7 +24,13 @@ import {
   presentDocumentListItem,
 } from '../presenters/document-list.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
-import { chooseSort, EXPORT_BATCH_SIZE, resolveSectionScope, searchTerm } from './list-scope.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+} from './list-scope.js'
 
 /** The documents lists (one kind, or every kind) and one document's detail. */
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'No document could be found with this ID.'
@@ -57,7 +63,13 @@ export async function listDocuments(
   query: DocumentsQuery,
 ): Promise<PagedList<DocumentListItem>> {
   const { list, sort } = await documentListOf(prisma, siteId, kind, query)
-  const { rows, totalCount } = await findListPage<DocumentListRow>(prisma, list, sort, toPageWindow(query))
+  const { rows, totalCount } = await findListPage<DocumentListRow>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
   return presentPagedList(presentRows(rows), totalCount, query)
 }
 

@@ -46,7 +46,14 @@ import {
   presentScanRefById,
 } from '../presenters/issue-list.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
-import { chooseSort, EXPORT_BATCH_SIZE, resolveSectionScope, searchTerm, toDbCategory } from './list-scope.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+  toDbCategory,
+} from './list-scope.js'
 
 /**
  * A site's issues from the roll-ups the worker rebuilds at each scan's end: the issue list, the dashboard
@@ -89,7 +96,13 @@ export async function listIssues(
   query: IssuesQuery,
 ): Promise<PagedList<IssueListItem>> {
   const { scope, category, list, sort } = await issueListOf(prisma, siteId, query)
-  const { rows, totalCount } = await findListPage<IssueSummaryRow>(prisma, list, sort, toPageWindow(query))
+  const { rows, totalCount } = await findListPage<IssueSummaryRow>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
   return presentPagedList(await presentIssueRows(prisma, { ...scope, category }, rows), totalCount, query)
 }
 
@@ -209,7 +222,13 @@ export async function listIssuePages(
   query: IssuePagesQuery,
 ): Promise<PagedList<IssuePageItem>> {
   const { list, sort } = await issuePagesOf(prisma, siteId, issueName, query)
-  const { rows, totalCount } = await findListPage<IssuePageRow>(prisma, list, sort, toPageWindow(query))
+  const { rows, totalCount } = await findListPage<IssuePageRow>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
   const items = await presentIssuePageRows(prisma, { siteId, issueId: issueName }, rows)
   return presentPagedList(items, totalCount, query)
 }

@@ -1,12 +1,19 @@
 import type { IssueCategory } from '@canopy/contracts'
 import { type IssueCategory as DbIssueCategory, findSiteSectionId, type PrismaClient } from '@canopy/db'
 import { notFound } from '../http-errors.js'
+import { createTtlCache } from '../lib/ttl-cache.js'
 import { SECTION_NOT_FOUND_MESSAGE } from './section-service.js'
 
 /** What the lists of a site's results share: the section scope, the category names and export batches. */
 
 /** Rows per keyset batch of an export: big enough to amortise a query, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1000
+
+/**
+ * List totals of this process, up to 10 s old: counting a site's 100k pages on every page turn would cost
+ * more than the page itself, and a total moves only while a scan writes.
+ */
+export const listCountCache = createTtlCache<number>({ ttlMs: 10_000, maxEntries: 5_000 })
 
 /** ?sectionId= must name a section of this site: another site's section is a 404, like a missing one. */
 export async function resolveSectionScope(

@@ -27,7 +27,13 @@ import { notFound } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { PAGE_EXPORT_COLUMNS, presentPageListItem, presentPageMisspelling } from '../presenters/page-list.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
-import { chooseSort, EXPORT_BATCH_SIZE, resolveSectionScope, searchTerm } from './list-scope.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+} from './list-scope.js'
 import { PAGE_NOT_FOUND_MESSAGE } from './scan-artifacts-service.js'
 
 /** The pages lists of every area (`?type=`), the worst pages of an area, and one page's misspellings. */
@@ -72,6 +78,7 @@ export async function listPages(
     list,
     pageListSort(sortBy, sortDir),
     toPageWindow(query),
+    listCountCache,
   )
   return presentPagedList(await presentPageRows(prisma, query.type, rows), totalCount, query)
 }

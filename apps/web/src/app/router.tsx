@@ -39,7 +39,7 @@ const serverErrorRoute = (queryClient: QueryClient): RouteObject => ({
   lazy: load(queryClient, () => import('./routes/server-error')),
 })
 
-/** platform.md §2 "Signed-out routes": only login, registration, password reset, SSO and verification pages. */
+/** Signed-out visitors reach only login, registration, password reset, SSO and verification pages. */
 export function createSignedOutRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
@@ -85,7 +85,16 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
   ]
 }
 
-/** platform.md §2 "Signed-in routes", with every /site/{slug} route behind the site guard. */
+/** The screens about all of a user's sites (paths proposed by the spec inventory: its gaps). */
+function crossSiteRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    { path: 'overview', lazy: load(queryClient, () => import('./routes/app/overview')) },
+    { path: 'configurations', lazy: load(queryClient, () => import('./routes/app/configurations')) },
+    { path: 'scans', lazy: load(queryClient, () => import('./routes/app/active-scans')) },
+  ]
+}
+
+/** The signed-in routes, with every /site/{slug} route behind the site guard. */
 export function createSignedInRouter(queryClient: QueryClient) {
   const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
   const siteHome = { index: true, lazy: load(queryClient, () => import('./routes/app/site-home')) }
@@ -114,6 +123,7 @@ export function createSignedInRouter(queryClient: QueryClient) {
                 siteFeature,
               ],
             },
+            ...crossSiteRoutes(queryClient),
             {
               path: 'single-page-scan/:tabId?',
               lazy: load(queryClient, () => import('./routes/app/single-page-scan')),

@@ -30,6 +30,9 @@ export const liveScanQueryKeys = {
 
 const ActiveScansSchema = z.array(ActiveScanSchema)
 
+/** How often a site's scan under way is checked while the socket is connected (events do the rest). */
+const LIVE_SAFETY_REFRESH_MS = 60_000
+
 export function getActiveScans(signal?: AbortSignal) {
   return requestApi('/api/v1/scans', { schema: ActiveScansSchema, signal })
 }
@@ -55,8 +58,10 @@ export const getSiteScanStatusQueryOptions = (siteSlug: string, isLive: boolean)
     queryKey: liveScanQueryKeys.siteStatus(siteSlug),
     queryFn: ({ signal }) => getSiteScanStatus(siteSlug, signal),
     staleTime: STALE_TIME.activeScans,
-    // Without the socket a scan under way is followed by polling; a quiet site is not asked again.
-    refetchInterval: (query) => (!isLive && query.state.data?.active ? STALE_TIME.activeScans : false),
+    // Without the socket a scan under way is followed by polling every 10 s; with it, a slow check catches
+    // a scan that ended before the socket was in the site's room. A quiet site is not asked again.
+    refetchInterval: (query) =>
+      query.state.data?.active ? (isLive ? LIVE_SAFETY_REFRESH_MS : STALE_TIME.activeScans) : false,
   })
 
 export function useActiveScans() {

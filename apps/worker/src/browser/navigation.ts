@@ -1,4 +1,5 @@
 import type { Page, Request, Response } from 'playwright-core'
+import { withTimeout } from './shared-browser.js'
 
 /** A meta refresh waited for when its delay is at most this: a longer one is a page meant to be read first. */
 export const MAX_REFRESH_DELAY_SECONDS = 5
@@ -43,14 +44,33 @@ export class NavigationWatch {
   /** navigations the main frame started (HTTP redirect hops of one navigation count once) */
   started = 0
   /** the main frame's document answers, in order, each with the HTTP redirects that led to it */
-  readonly documents: { response: Response; httpHops: RedirectHop[]; metaRefresh: Promise<boolean> }[] = []
-  /** addresses that moved on by a meta refresh */
+  readonly documents: { response: Response; httpHops: RedirectHop[] }[] = []
+  /** addresses that moved on by a meta refresh, as settleNavigation saw them */
   readonly refreshed = new Set<string>()
+  /** how the page left each address it left by itself, as Chromium reported the navigation's reason */
+  private readonly leftBy = new Map<string, 'meta-refresh' | 'script'>()
   private pending: Promise<void> = Promise.resolve()
 
-  constructor(private readonly page: Page) {
+  private constructor(private readonly page: Page) {
     page.on('request', (request) => this.onRequest(request))
     page.on('response', (response) => this.onResponse(response))
+  }
+
+  /**
+   * Watches `page`. Chromium's own account of why the main frame navigates (a meta refresh or a script)
+   * comes over a CDP session that only listens: every request still goes through the page's routes.
+   */
+  static async attach(page: Page): Promise<NavigationWatch> {
+    const watch = new NavigationWatch(page)
+    const session = await page.context().newCDPSession(page)
+    await session.send('Page.enable')
+    const { frameTree } = await session.send('Page.getFrameTree')
+    session.on('Page.frameRequestedNavigation', (event) => {
+      if (event.frameId !== frameTree.frame.id) return
+      const refresh = event.reason === 'metaTagRefresh' || event.reason === 'httpHeaderRefresh'
+      watch.leftBy.set(page.url(), refresh ? 'meta-refresh' : 'script')
+    })
+    return watch
   }
 
   private isMainNavigation(request: Request): boolean {
@@ -86,9 +106,7 @@ export class NavigationWatch {
     for (let hop = request.redirectedFrom(); hop; hop = hop.redirectedFrom()) {
       httpHops.unshift({ url: hop.url(), status: 0, via: 'http' })
     }
-    // Read now: once the page has moved on, the browser may no longer hold the body.
-    const metaRefresh = holdsMetaRefresh(response)
-    this.documents.push({ response, httpHops, metaRefresh })
+    this.documents.push({ response, httpHops })
   }
 
   /** The last navigation the page started has loaded or failed, or `timeoutMs` passed. */
@@ -122,32 +140,11 @@ export class NavigationWatch {
       for (const hop of document.httpHops) hops.push({ ...hop, status: await redirectStatus(document, hop) })
       if (index === this.documents.length - 1) break
       const url = document.response.url()
-      const refreshed = this.refreshed.has(url) || (await withTimeoutOr(document.metaRefresh, 3_000, false))
-      hops.push({ url, status: document.response.status(), via: refreshed ? 'meta-refresh' : 'script' })
+      const via = this.leftBy.get(url) ?? (this.refreshed.has(url) ? 'meta-refresh' : 'script')
+      hops.push({ url, status: document.response.status(), via })
     }
     return hops
   }
-}
-
-/**
- * Whether a document the page left held a meta refresh (one that fired before the audit could read it,
- * e.g. a delay of 0). A body the browser no longer keeps counts as no.
- */
-async function holdsMetaRefresh(response: Response): Promise<boolean> {
-  const html = await response.text().catch(() => '')
-  return /<meta[^>]+http-equiv\s*=\s*["']?refresh/i.test(html)
-}
-
-async function withTimeoutOr<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const result = await Promise.race([
-    promise,
-    new Promise<T>((resolve) => {
-      timer = setTimeout(() => resolve(fallback), ms)
-    }),
-  ])
-  clearTimeout(timer)
-  return result
 }
 
 /** The 3xx status of one HTTP hop, read from the request that hop answered. */
@@ -173,7 +170,12 @@ export async function settleNavigation(page: Page, watch: NavigationWatch, timeo
     await watch.settled(timeoutMs)
     const seen = watch.started
     // The read fails when the page is navigating at that moment: then there is a new document to wait for.
-    const content = (await page.evaluate(READ_META_REFRESH).catch(() => null)) as string | null
+    // A page whose script hangs after its load answers no evaluate: bounded like every other read.
+    const content = (await withTimeout(
+      page.evaluate(READ_META_REFRESH),
+      timeoutMs,
+      'reading the meta refresh',
+    ).catch(() => null)) as string | null
     if (watch.started !== seen) continue
     const refresh = content === null ? null : parseMetaRefresh(content)
     if (!refresh?.url || refresh.seconds > MAX_REFRESH_DELAY_SECONDS) return

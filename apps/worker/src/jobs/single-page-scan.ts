@@ -12,6 +12,7 @@ import {
 } from '@canopy/contracts'
 import { type Prisma, pageArtifactsDir } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
+import type { Logger } from 'pino'
 import { checkLinks, type LinkCheck } from '../audits/links/index.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { sharedLighthouseRunner } from '../lighthouse/index.js'
@@ -19,7 +20,7 @@ import { auditPage, type PageAudit } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
 import { defineJob } from './define-job.js'
-import { getScanRuntime } from './scan-runtime.js'
+import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 
 const NOT_MEASURED: CategoryResult = {
   score: null,
@@ -60,6 +61,75 @@ export function buildPageInventory(
   return { documents, contacts }
 }
 
+/** The page's audit, its links checked, content quality with broken links, Lighthouse when enabled. */
+async function buildSinglePageResult(
+  runtime: ScanRuntime,
+  url: string,
+  audit: PageAudit,
+  progress: (stage: ScanJobProgress['stage'], percent: number) => Promise<void>,
+  logger: Logger,
+): Promise<SinglePageScanResult> {
+  await progress('auditing', 50)
+  const anchors = audit.links.filter((link) => link.kind === 'anchor').map((link) => link.url)
+  const checks = await checkLinks(anchors, {
+    guard: runtime.guard,
+    userAgent: runtime.config.userAgent,
+    timeoutMs: runtime.config.linkCheckTimeoutMs,
+  })
+  const brokenLinks = [...checks.values()]
+    .filter((check) => check.isBroken)
+    .map((check) => ({ url: check.url, status: check.status, error: check.error }))
+  const contentquality = buildContentQuality({
+    flesch: audit.readability.flesch,
+    brokenLinks,
+    brokenImages: audit.brokenImages,
+    misspellings: audit.misspellings,
+    invalidContacts: [
+      ...audit.contacts.emails
+        .filter((item) => !item.valid)
+        .map((item) => ({ kind: 'email' as const, value: item.value })),
+      ...audit.contacts.telephones
+        .filter((item) => !item.valid)
+        .map((item) => ({ kind: 'telephone' as const, value: item.value })),
+    ],
+  })
+  await progress('lighthouse', 60)
+  // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
+  return {
+    pageTitle: audit.title ?? audit.finalUrl,
+    url: audit.finalUrl,
+    ...(audit.finalUrl !== url ? { redirectedFrom: url } : {}),
+    accessibility: audit.accessibility,
+    seo: audit.seo,
+    performance: await measurePerformance(runtime, audit.finalUrl, logger),
+    contentquality,
+    inventory: buildPageInventory(audit, checks),
+  }
+}
+
+/**
+ * Lighthouse runs in its own process and Chromium (the worker's shared runner, ready between scans); a
+ * failure leaves performance unmeasured rather than failing the results the user is waiting for.
+ */
+async function measurePerformance(
+  runtime: ScanRuntime,
+  url: string,
+  logger: Logger,
+): Promise<CategoryResult> {
+  if (!runtime.config.lighthouseEnabled) return NOT_MEASURED
+  try {
+    const lighthouse = await sharedLighthouseRunner(runtime.config.chromiumPath).run({
+      url,
+      formFactor: 'desktop',
+      mode: 'tuned',
+    })
+    return lighthouse.performance
+  } catch (error) {
+    logger.warn({ url, err: error }, 'lighthouse failed in a single page scan')
+    return NOT_MEASURED
+  }
+}
+
 /**
  * A single page scan of any URL: one audited load plus its links checked, answered as
  * SinglePageScanResult in Scan.result and as the job's return value; progress via job.updateProgress.
@@ -71,8 +141,9 @@ export const singlePageScanJob = defineJob({
   options: { attempts: 2, backoff: { type: 'fixed', delay: 2_000 } },
   handle: async ({ scanId, uri }, { prisma, job, logger }) => {
     const runtime = getScanRuntime()
-    const progress = (stage: ScanJobProgress['stage'], percent: number) =>
-      job.updateProgress({ scanId, stage, percent } satisfies ScanJobProgress)
+    const progress = async (stage: ScanJobProgress['stage'], percent: number) => {
+      await job.updateProgress({ scanId, stage, percent } satisfies ScanJobProgress)
+    }
     const url = normalizeUrl(uri)
     if (!url) throw new UnrecoverableError(`not a web address: ${uri}`)
     await prisma.scan.updateMany({ where: { id: scanId }, data: { state: 'running', startedAt: new Date() } })
@@ -91,57 +162,7 @@ export const singlePageScanJob = defineJob({
           await runtime.guard.assertAllowed(requestUrl)
         },
       })
-      await progress('auditing', 50)
-      const anchors = audit.links.filter((link) => link.kind === 'anchor').map((link) => link.url)
-      const checks = await checkLinks(anchors, {
-        guard: runtime.guard,
-        userAgent: runtime.config.userAgent,
-        timeoutMs: runtime.config.linkCheckTimeoutMs,
-      })
-      const brokenLinks = [...checks.values()]
-        .filter((check) => check.isBroken)
-        .map((check) => ({ url: check.url, status: check.status, error: check.error }))
-      const contentquality = buildContentQuality({
-        flesch: audit.readability.flesch,
-        brokenLinks,
-        brokenImages: audit.brokenImages,
-        misspellings: audit.misspellings,
-        invalidContacts: [
-          ...audit.contacts.emails
-            .filter((item) => !item.valid)
-            .map((item) => ({ kind: 'email' as const, value: item.value })),
-          ...audit.contacts.telephones
-            .filter((item) => !item.valid)
-            .map((item) => ({ kind: 'telephone' as const, value: item.value })),
-        ],
-      })
-      await progress('lighthouse', 60)
-      // Lighthouse runs in its own process and Chromium (the worker's shared runner, ready between scans); a
-      // failure leaves performance unmeasured rather than failing the results the user is waiting for.
-      let performance = NOT_MEASURED
-      if (runtime.config.lighthouseEnabled) {
-        try {
-          const lighthouse = await sharedLighthouseRunner(runtime.config.chromiumPath).run({
-            url: audit.finalUrl,
-            formFactor: 'desktop',
-            mode: 'tuned',
-          })
-          performance = lighthouse.performance
-        } catch (error) {
-          logger.warn({ url, err: error }, 'lighthouse failed in a single page scan')
-        }
-      }
-      // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
-      const result: SinglePageScanResult = {
-        pageTitle: audit.title ?? audit.finalUrl,
-        url: audit.finalUrl,
-        ...(audit.finalUrl !== url ? { redirectedFrom: url } : {}),
-        accessibility: audit.accessibility,
-        seo: audit.seo,
-        performance,
-        contentquality,
-        inventory: buildPageInventory(audit, checks),
-      }
+      const result = await buildSinglePageResult(runtime, url, audit, progress, logger)
       await progress('storing', 95)
       await prisma.scan.update({
         where: { id: scanId },

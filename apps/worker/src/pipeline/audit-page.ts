@@ -187,7 +187,7 @@ async function openAuditTab(
   page.setDefaultTimeout(timeouts.evaluateTimeoutMs)
   page.setDefaultNavigationTimeout(timeouts.navigationTimeoutMs)
   await page.addInitScript({ content: AXE_SOURCE })
-  const watch = new NavigationWatch(page)
+  const watch = await NavigationWatch.attach(page)
   const failedImages = new Map<string, string>()
   if (options.assertAllowed) {
     const assertAllowed = options.assertAllowed
@@ -239,6 +239,7 @@ async function auditWhereItLands(
     await settleNavigation(tab.page, tab.watch, options.navigationTimeoutMs)
     const navigations = tab.watch.started
     const landed = await describeLanding(tab, loadTimeMs)
+    await assertLandingAllowed(landed, options)
     await checkPageAnswer(url, landed, options)
     try {
       const audit = await readLoadedPage(tab, url, landed, options)
@@ -260,6 +261,17 @@ async function describeLanding(tab: AuditTab, loadTimeMs: number): Promise<Lande
     redirectChain: await tab.watch.chain(),
     loadTimeMs,
   }
+}
+
+/**
+ * Playwright's route handler sees only the first request of an HTTP redirect chain; the browser follows the
+ * rest by itself. So every address the page passed through and the one it shows are checked against the
+ * guard before anything of the page is read or stored: a redirect into a private network fails the page.
+ */
+async function assertLandingAllowed(landed: LandedPage, options: AuditPageOptions): Promise<void> {
+  if (!options.assertAllowed) return
+  for (const hop of landed.redirectChain) await options.assertAllowed(hop.url)
+  await options.assertAllowed(landed.finalUrl)
 }
 
 /** Crawl mode's refusals (error answer, an unwanted landing) and, always, a non-HTML answer. */

@@ -1,7 +1,7 @@
 import { type DocumentKind, Prisma } from '../generated/prisma/client.js'
 import type { DbClient, SortDirection } from './db-client.js'
 import { toContainsPattern } from './db-client.js'
-import type { SqlList, SqlSort, SqlSortType } from './keyset-list.js'
+import type { SortColumn, SqlList, SqlSort } from './keyset-list.js'
 
 /** The documents a site (or a section's pages) links to, with how many pages link to each. */
 export interface DocumentListFilter {
@@ -51,18 +51,16 @@ function linkingPagesSql(sectionId: string | undefined): Prisma.Sql {
   return Prisma.sql`(SELECT count(*)::int FROM "DocumentOccurrence" o WHERE o."documentId" = d.id ${inSection})`
 }
 
-function documentSorts(
-  sectionId: string | undefined,
-): Record<DocumentListSortKey, { expression: Prisma.Sql; type: SqlSortType }> {
+function documentSorts(sectionId: string | undefined): Record<DocumentListSortKey, SortColumn> {
   return {
     documentTitle: { expression: Prisma.sql`lower(coalesce(d.title, d.url))`, type: 'text' },
-    entryTitle: { expression: Prisma.sql`d.url`, type: 'text' },
+    entryTitle: { expression: Prisma.sql`d.url`, type: 'text', notNull: true },
     size: { expression: Prisma.sql`d.size`, type: 'integer' },
     pageCount: { expression: Prisma.sql`d."pageCount"`, type: 'integer' },
     accessibilityScore: { expression: Prisma.sql`d."accessibilityScore"`, type: 'double precision' },
     isScanned: { expression: Prisma.sql`d."isScanned"`, type: 'boolean' },
     language: { expression: Prisma.sql`lower(d.language)`, type: 'text' },
-    totalCount: { expression: linkingPagesSql(sectionId), type: 'integer' },
+    totalCount: { expression: linkingPagesSql(sectionId), type: 'integer', notNull: true },
     created: { expression: Prisma.sql`d."documentCreatedAt"`, type: 'timestamp(3)' },
     modified: { expression: Prisma.sql`d."documentModifiedAt"`, type: 'timestamp(3)' },
   }

@@ -2,7 +2,7 @@ import type { IssueStatusFilter } from '@canopy/contracts'
 import { type IssueCategory, type IssueLevel, Prisma } from '../generated/prisma/client.js'
 import type { DbClient, SortDirection } from './db-client.js'
 import { toContainsPattern } from './db-client.js'
-import type { SqlList, SqlSort, SqlSortType } from './keyset-list.js'
+import type { SortColumn, SqlList, SqlSort } from './keyset-list.js'
 
 /**
  * The issues of a site or of one section, read from the roll-ups the worker rebuilds when a scan finalizes
@@ -53,14 +53,14 @@ export type IssueListSortKey =
   | 'nodesFailed'
   | 'firstSeen'
 
-const ISSUE_SORTS: Record<IssueListSortKey, { expression: Prisma.Sql; type: SqlSortType }> = {
+const ISSUE_SORTS: Record<IssueListSortKey, SortColumn> = {
   title: { expression: Prisma.sql`lower(s.title)`, type: 'text' },
   // As text the levels sort A, AA, AAA, Error, Manual: their order of severity in the spec.
-  issueLevel: { expression: Prisma.sql`s."issueLevel"::text`, type: 'text' },
-  totalCount: { expression: Prisma.sql`s."pagesFailed"`, type: 'integer' },
-  pagesNew: { expression: Prisma.sql`s."pagesNew"`, type: 'integer' },
-  pagesFixed: { expression: Prisma.sql`s."pagesFixed"`, type: 'integer' },
-  nodesFailed: { expression: Prisma.sql`s."nodesFailed"`, type: 'integer' },
+  issueLevel: { expression: Prisma.sql`s."issueLevel"::text`, type: 'text', notNull: true },
+  totalCount: { expression: Prisma.sql`s."pagesFailed"`, type: 'integer', notNull: true },
+  pagesNew: { expression: Prisma.sql`s."pagesNew"`, type: 'integer', notNull: true },
+  pagesFixed: { expression: Prisma.sql`s."pagesFixed"`, type: 'integer', notNull: true },
+  nodesFailed: { expression: Prisma.sql`s."nodesFailed"`, type: 'integer', notNull: true },
   firstSeen: { expression: Prisma.sql`s."firstSeenAt"`, type: 'timestamp(3)' },
 }
 

@@ -2,7 +2,7 @@ import type { IssueStatusFilter } from '@canopy/contracts'
 import { type IssueCategory, type IssueLevel, type IssueOutcome, Prisma } from '../generated/prisma/client.js'
 import type { DbClient, SortDirection } from './db-client.js'
 import { toContainsPattern } from './db-client.js'
-import type { SqlList, SqlSort, SqlSortType } from './keyset-list.js'
+import type { SortColumn, SqlList, SqlSort } from './keyset-list.js'
 
 /** The pages one issue concerns: its PageIssue rows with their lifecycle, joined to the page. */
 export interface IssuePagesFilter {
@@ -36,10 +36,10 @@ export interface IssuePageRow {
 
 export type IssuePagesSortKey = 'entryTitle' | 'pageTitle' | 'nodeCount' | 'failingSince' | 'modified'
 
-const ISSUE_PAGE_SORTS: Record<IssuePagesSortKey, { expression: Prisma.Sql; type: SqlSortType }> = {
-  entryTitle: { expression: Prisma.sql`p.url`, type: 'text' },
+const ISSUE_PAGE_SORTS: Record<IssuePagesSortKey, SortColumn> = {
+  entryTitle: { expression: Prisma.sql`p.url`, type: 'text', notNull: true },
   pageTitle: { expression: Prisma.sql`lower(p.title)`, type: 'text' },
-  nodeCount: { expression: Prisma.sql`pi."nodeCount"`, type: 'integer' },
+  nodeCount: { expression: Prisma.sql`pi."nodeCount"`, type: 'integer', notNull: true },
   failingSince: { expression: Prisma.sql`pi."failingSinceAt"`, type: 'timestamp(3)' },
   modified: { expression: Prisma.sql`p."lastScannedAt"`, type: 'timestamp(3)' },
 }
@@ -65,11 +65,27 @@ const ISSUE_PAGE_COLUMNS = Prisma.sql`pi.id, pi."pageId", p.url, p.title, p."las
   pi."failingSinceAt", pi."failingSinceScanId", pi."lastFailedAt", pi."lastFailedScanId",
   pi."fixedAt", pi."fixedInScanId"`
 
-export function issuePagesList(filter: IssuePagesFilter): SqlList {
+/** Conditions on the page issue alone: every filter but the page's search, section and last scan. */
+function pageIssueConditions(filter: IssuePagesFilter): Prisma.Sql[] {
   const conditions = [
     Prisma.sql`pi."siteId" = ${filter.siteId}`,
     Prisma.sql`pi.category = CAST(${filter.category} AS "IssueCategory")`,
     Prisma.sql`pi."issueId" = ${filter.issueId}`,
+  ]
+  if (filter.template) {
+    conditions.push(Prisma.sql`pi."elementSignatures" @> ARRAY[${filter.template}]::text[]`)
+  }
+  return conditions
+}
+
+/** Statuses decided by the page issue alone; new and fixed compare it with the page's last scan. */
+const PAGE_ISSUE_ONLY_STATUSES = new Set<IssueStatusFilter>(['current', 'failed', 'manual'])
+
+export function issuePagesList(filter: IssuePagesFilter): SqlList {
+  const conditions = [
+    ...pageIssueConditions(filter),
+    // Stated for the page too, so the planner can walk the page's (siteId, url) index in list order.
+    Prisma.sql`p."siteId" = ${filter.siteId}`,
     ISSUE_PAGE_STATUS_SQL[filter.status],
   ]
   if (filter.sectionId) {
@@ -77,13 +93,12 @@ export function issuePagesList(filter: IssuePagesFilter): SqlList {
       Prisma.sql`EXISTS (SELECT 1 FROM "SectionPage" sp WHERE sp."pageId" = p.id AND sp."sectionId" = ${filter.sectionId})`,
     )
   }
-  if (filter.template) {
-    conditions.push(Prisma.sql`pi."elementSignatures" @> ARRAY[${filter.template}]::text[]`)
-  }
   if (filter.search) {
     const pattern = toContainsPattern(filter.search)
     conditions.push(Prisma.sql`(p.url ILIKE ${pattern} OR p.title ILIKE ${pattern})`)
   }
+  // Every page issue has its page: without a page condition the count needs no join.
+  const pageIssueOnly = !filter.sectionId && !filter.search && PAGE_ISSUE_ONLY_STATUSES.has(filter.status)
   return {
     columns: ISSUE_PAGE_COLUMNS,
     // p."siteId" = pi."siteId" is implied, but stated it lets the planner walk the (siteId, url) index in
@@ -91,6 +106,10 @@ export function issuePagesList(filter: IssuePagesFilter): SqlList {
     from: Prisma.sql`FROM "PageIssue" pi JOIN "Page" p ON p.id = pi."pageId" AND p."siteId" = pi."siteId"
       WHERE ${Prisma.join(conditions, ' AND ')}`,
     id: Prisma.sql`pi.id`,
+    countFrom: pageIssueOnly
+      ? Prisma.sql`FROM "PageIssue" pi
+        WHERE ${Prisma.join([...pageIssueConditions(filter), ISSUE_PAGE_STATUS_SQL[filter.status]], ' AND ')}`
+      : undefined,
   }
 }
 

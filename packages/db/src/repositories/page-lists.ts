@@ -2,7 +2,7 @@ import type { PageListSortKey } from '@canopy/contracts'
 import { Prisma, type ReadabilityLevel } from '../generated/prisma/client.js'
 import type { DbClient, SortDirection } from './db-client.js'
 import { toContainsPattern } from './db-client.js'
-import type { SqlList, SqlSort, SqlSortType } from './keyset-list.js'
+import type { SortColumn, SqlList, SqlSort } from './keyset-list.js'
 
 /** The pages of a site (or of one of its sections) as the pages lists and the worst pages read them. */
 export interface PageListFilter {
@@ -47,11 +47,11 @@ const metric = (name: string) => Prisma.sql`(p."performanceMetrics" -> ${name} -
  * Each sort key's expression. The URL is compared as stored (the unique (siteId, url) index serves the
  * default sort); titles lower-cased, since the database collation may be byte order.
  */
-const PAGE_SORTS: Record<PageListSortKey, { expression: Prisma.Sql; type: SqlSortType }> = {
-  entryTitle: { expression: Prisma.sql`p.url`, type: 'text' },
+const PAGE_SORTS: Record<PageListSortKey, SortColumn> = {
+  entryTitle: { expression: Prisma.sql`p.url`, type: 'text', notNull: true },
   pageTitle: { expression: Prisma.sql`lower(p.title)`, type: 'text' },
   modified: { expression: Prisma.sql`p."lastScannedAt"`, type: 'timestamp(3)' },
-  created: { expression: Prisma.sql`p."firstSeenAt"`, type: 'timestamp(3)' },
+  created: { expression: Prisma.sql`p."firstSeenAt"`, type: 'timestamp(3)', notNull: true },
   accessibilityScore: { expression: Prisma.sql`p."accessibilityScore"`, type: 'double precision' },
   seoScore: { expression: Prisma.sql`p."seoScore"`, type: 'double precision' },
   performanceScore: { expression: Prisma.sql`p."performanceScore"`, type: 'double precision' },
@@ -59,15 +59,21 @@ const PAGE_SORTS: Record<PageListSortKey, { expression: Prisma.Sql; type: SqlSor
   numberOfAccessibilityIssuesFailed: {
     expression: Prisma.sql`p."numberOfAccessibilityIssuesFailed"`,
     type: 'integer',
+    notNull: true,
   },
-  numberOfSeoIssuesFailed: { expression: Prisma.sql`p."numberOfSeoIssuesFailed"`, type: 'integer' },
+  numberOfSeoIssuesFailed: {
+    expression: Prisma.sql`p."numberOfSeoIssuesFailed"`,
+    type: 'integer',
+    notNull: true,
+  },
   numberOfPerformanceIssuesFailed: {
     expression: Prisma.sql`p."numberOfPerformanceIssuesFailed"`,
     type: 'integer',
+    notNull: true,
   },
-  brokenLinkCount: { expression: Prisma.sql`p."brokenLinkCount"`, type: 'integer' },
-  brokenImageCount: { expression: Prisma.sql`p."brokenImageCount"`, type: 'integer' },
-  misspellings: { expression: Prisma.sql`p."misspellingCount"`, type: 'integer' },
+  brokenLinkCount: { expression: Prisma.sql`p."brokenLinkCount"`, type: 'integer', notNull: true },
+  brokenImageCount: { expression: Prisma.sql`p."brokenImageCount"`, type: 'integer', notNull: true },
+  misspellings: { expression: Prisma.sql`p."misspellingCount"`, type: 'integer', notNull: true },
   'readability.flesch': { expression: Prisma.sql`p."readabilityFlesch"`, type: 'double precision' },
   contentQualityReadabilityFlesch: {
     expression: Prisma.sql`p."readabilityFlesch"`,

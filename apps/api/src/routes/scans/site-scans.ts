@@ -5,7 +5,6 @@ import {
   PageQuerySchema,
   ProductSnapshotQuerySchema,
   ScanStatusSchema,
-  SiteScanStatusSchema,
   StartScanResponseSchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -19,23 +18,17 @@ import {
   getPageDetail,
 } from '../../services/scan-artifacts-service.js'
 import { getScanStatus, startPageScan, startSectionScan, startSiteScan } from '../../services/scan-service.js'
-import { getSiteScanStatus } from '../../services/scan-status-service.js'
-import { errorResponses } from '../schemas.js'
+import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import { SiteParamsSchema } from '../sites/site.js'
 import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
 
 const SiteScanParamsSchema = SiteParamsSchema.extend({ scanId: z.string().min(1).max(100) })
 const SectionScanParamsSchema = SiteParamsSchema.extend({ sectionId: z.string().min(1).max(100) })
 
-/**
- * Scans of one site and what they stored, under /api/v1/sites/:slug (registered in site-scope, so the
- * membership check has run). Starting a scan spends the site's credits: site admins only.
- */
-const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
+/** POST /scan */
+function startSiteScanRoute(fastify: FastifyZodInstance) {
   const { prisma, queues } = fastify
   const { requireSiteAdmin } = fastify.siteAccess
-  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
-
   fastify.post(
     '/scan',
     {
@@ -56,21 +49,11 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.code(202).send(started)
     },
   )
+}
 
-  fastify.get(
-    '/scan-status',
-    {
-      schema: {
-        tags: ['scans'],
-        summary:
-          "The site's scan under way with its queue position, the last finished scan, and whether the user may start one",
-        params: SiteParamsSchema,
-        response: { 200: SiteScanStatusSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => getSiteScanStatus(prisma, getSiteAccess(request)),
-  )
-
+/** GET /scans/:scanId */
+function scanStatusOfScanRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/scans/:scanId',
     {
@@ -83,7 +66,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => getScanStatus(prisma, getSiteAccess(request), request.params.scanId),
   )
+}
 
+/** POST /scans */
+function addPageScanRoute(fastify: FastifyZodInstance) {
+  const { prisma, queues } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '/scans',
     {
@@ -107,7 +95,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.code(202).send(started)
     },
   )
+}
 
+/** POST /sections/:sectionId/scan */
+function startSectionScanRoute(fastify: FastifyZodInstance) {
+  const { prisma, queues } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '/sections/:sectionId/scan',
     {
@@ -129,7 +122,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.code(202).send(started)
     },
   )
+}
 
+/** GET /page */
+function pageDetailRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/page',
     {
@@ -143,7 +141,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => getPageDetail(files, getSiteAccess(request).siteId, request.query.pageId),
   )
+}
 
+/** GET /full-page-screenshot */
+function fullPageScreenshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/full-page-screenshot',
     {
@@ -161,7 +164,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await findPageScreenshot(files, getSiteAccess(request).siteId, request.query.pageId),
       ),
   )
+}
 
+/** GET /element-screenshot */
+function elementScreenshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/element-screenshot',
     {
@@ -180,7 +188,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await findPageElementScreenshot(files, getSiteAccess(request).siteId, request.query),
       ),
   )
+}
 
+/** GET /product-snapshot */
+function productSnapshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/product-snapshot',
     {
@@ -195,6 +208,21 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) =>
       sendSnapshot(reply, await findPageSnapshot(files, getSiteAccess(request).siteId, request.query)),
   )
+}
+
+/**
+ * Scans of one site and what they stored, under /api/v1/sites/:slug (registered in site-scope, so the
+ * membership check has run). Starting a scan spends the site's credits: site admins only.
+ */
+const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  startSiteScanRoute(fastify)
+  scanStatusOfScanRoute(fastify)
+  addPageScanRoute(fastify)
+  startSectionScanRoute(fastify)
+  pageDetailRoute(fastify)
+  fullPageScreenshotRoute(fastify)
+  elementScreenshotRoute(fastify)
+  productSnapshotRoute(fastify)
 }
 
 export default siteScansRoutes

@@ -11,17 +11,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendListExport } from '../../lib/list-export.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import { exportDocuments, getDocument, listDocuments } from '../../services/documents-service.js'
+import type { FastifyZodInstance } from '../schemas.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from './site.js'
 
 const KindParamsSchema = SiteParamsSchema.extend(DocumentsParamsSchema.shape)
 const DocumentsExportQuerySchema = exportQuerySchema(DocumentsQuerySchema)
+const listResponse = { 200: pagedListSchema(DocumentListItemSchema), ...errorResponses(400, 401, 404) }
 
-/** The documents the site links to: every kind, one kind, their exports, and one document's detail. */
-const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+/** GET /documents */
+function listDocumentsRoute(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-  const listResponse = { 200: pagedListSchema(DocumentListItemSchema), ...errorResponses(400, 401, 404) }
-
   fastify.get(
     '/documents',
     {
@@ -35,7 +35,11 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => listDocuments(prisma, getSiteAccess(request).siteId, undefined, request.query),
   )
+}
 
+/** GET /documents/export */
+function exportDocumentsRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/documents/export',
     {
@@ -54,7 +58,11 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await exportDocuments(prisma, getSiteAccess(request), undefined, request.query),
       ),
   )
+}
 
+/** GET /documents/:kind */
+function listDocumentsOfKindRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/documents/:kind',
     {
@@ -69,7 +77,11 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) =>
       listDocuments(prisma, getSiteAccess(request).siteId, request.params.kind, request.query),
   )
+}
 
+/** GET /documents/:kind/export */
+function exportDocumentsOfKindRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/documents/:kind/export',
     {
@@ -88,7 +100,11 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await exportDocuments(prisma, getSiteAccess(request), request.params.kind, request.query),
       ),
   )
+}
 
+/** GET /document */
+function documentRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/document',
     {
@@ -102,6 +118,15 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => getDocument(prisma, getSiteAccess(request).siteId, request.query.documentId),
   )
+}
+
+/** The documents the site links to: every kind, one kind, their exports, and one document's detail. */
+const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  listDocumentsRoute(fastify)
+  exportDocumentsRoute(fastify)
+  listDocumentsOfKindRoute(fastify)
+  exportDocumentsOfKindRoute(fastify)
+  documentRoute(fastify)
 }
 
 export default documentsRoutes

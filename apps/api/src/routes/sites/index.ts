@@ -47,10 +47,13 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const userId = getSignedInUser(request).id
       const site = await createSite(fastify.prisma, userId, request.body)
       await upsertSiteScanSchedule(fastify.queues, { id: site.sys.id, scanSchedule: site.scanSchedule })
+      // The site exists either way: a queue that refuses the first scan leaves it failed, with Scan now.
       await queueFirstSiteScan(
         { prisma: fastify.prisma, queues: fastify.queues },
         { id: site.sys.id, maximumPageLimitPerScan: site.maximumPageLimitPerScan },
         userId,
+      ).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'the first scan of a new site was not queued'),
       )
       reply.code(201)
       return site

@@ -22,15 +22,15 @@ import {
   listIssuePages,
   listIssues,
 } from '../../services/issues-service.js'
+import type { FastifyZodInstance } from '../schemas.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from './site.js'
 
 const IssueParamsSchema = SiteParamsSchema.extend(IssueNameParamsSchema.shape)
 
-/** The issues of a site (or a section): the list, the dashboard overview, one issue and its pages. */
-const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+/** GET /issues */
+function listIssuesRoute(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-
   fastify.get(
     '/issues',
     {
@@ -44,7 +44,11 @@ const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => listIssues(prisma, getSiteAccess(request).siteId, request.query),
   )
+}
 
+/** GET /issues/export */
+function exportIssuesRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/issues/export',
     {
@@ -63,7 +67,11 @@ const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await exportIssues(prisma, getSiteAccess(request), request.query),
       ),
   )
+}
 
+/** GET /issues/overview */
+function issuesOverviewRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/issues/overview',
     {
@@ -78,7 +86,11 @@ const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => getIssuesOverview(prisma, getSiteAccess(request).siteId, request.query),
   )
+}
 
+/** GET /issues/:issueName */
+function issueRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/issues/:issueName',
     {
@@ -93,7 +105,11 @@ const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) =>
       getIssue(prisma, getSiteAccess(request).siteId, request.params.issueName, request.query),
   )
+}
 
+/** GET /issues/:issueName/pages */
+function issuePagesRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/issues/:issueName/pages',
     {
@@ -108,7 +124,11 @@ const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) =>
       listIssuePages(prisma, getSiteAccess(request).siteId, request.params.issueName, request.query),
   )
+}
 
+/** GET /issues/:issueName/pages/export */
+function exportIssuePagesRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/issues/:issueName/pages/export',
     {
@@ -127,6 +147,16 @@ const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await exportIssuePages(prisma, getSiteAccess(request), request.params.issueName, request.query),
       ),
   )
+}
+
+/** The issues of a site (or a section): the list, the dashboard overview, one issue and its pages. */
+const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  listIssuesRoute(fastify)
+  exportIssuesRoute(fastify)
+  issuesOverviewRoute(fastify)
+  issueRoute(fastify)
+  issuePagesRoute(fastify)
+  exportIssuePagesRoute(fastify)
 }
 
 export default issuesRoutes

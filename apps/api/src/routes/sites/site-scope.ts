@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import scanStatusRoutes from '../scans/scan-status.js'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
 import documentsRoutes from './documents.js'
@@ -18,6 +19,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteRoutes)
   await fastify.register(sectionsRoutes, { prefix: '/sections' })
   await fastify.register(siteScansRoutes)
+  await fastify.register(scanStatusRoutes)
   await fastify.register(historyRoutes)
   await fastify.register(pagesRoutes)
   await fastify.register(issuesRoutes)

@@ -1,5 +1,5 @@
-import type { SiteConfig } from '@canopy/contracts'
-import { MAX_PAGE_SIZE } from '@canopy/contracts'
+import { MAX_PAGE_SIZE, type SiteConfig } from '@canopy/contracts'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { NotFoundView } from '@/components/errors/error-views'
@@ -8,7 +8,7 @@ import { PageLoader } from '@/components/ui/notice'
 import { PremiumGate } from '@/components/ui/premium-gate'
 import { useStoredUser } from '@/features/auth/api/stored-user'
 import { decideSiteRoute } from '@/features/navigation/nav-items'
-import { useSections } from '@/features/sections/api/get-sections'
+import { getSectionsQueryOptions } from '@/features/sections/api/get-sections'
 import { SectionSwitcher } from '@/features/sections/components/section-switcher'
 import { useGuardedSite } from '@/features/sites/components/site-guard'
 import { useFeatureFlags } from '@/lib/feature-flags'
@@ -22,9 +22,15 @@ export type AreaScope = {
   sectionId: string | undefined
 }
 
-/** The id of the route's section (the API scopes lists by id, the URL by slug); null while it loads. */
+/**
+ * The id of the route's section: the API scopes results by id, the URL by slug. Looked up in the site's
+ * first 100 sections (the most the sections list answers at once); isMissing when none has the slug.
+ */
 function useSectionId(siteSlug: string, sectionSlug: string | null) {
-  const sections = useSections(siteSlug, { pageSize: MAX_PAGE_SIZE })
+  const sections = useQuery({
+    ...getSectionsQueryOptions(siteSlug, { pageSize: MAX_PAGE_SIZE }),
+    enabled: sectionSlug !== null,
+  })
   if (!sectionSlug) return { isLoading: false, sectionId: undefined, isMissing: false }
   if (!sections.data)
     return { isLoading: !sections.isError, sectionId: undefined, isMissing: sections.isError }

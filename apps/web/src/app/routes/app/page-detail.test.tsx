@@ -1,5 +1,5 @@
 import { SCAN_MESSAGES } from '@canopy/contracts'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { describe, expect, it } from 'vitest'
@@ -26,6 +26,27 @@ function pageWithFailure() {
   return {
     rule,
     page: makePageDetail({ accessibility: { ...emptyAuditData(62), issuesFailed: [issue] } }),
+  }
+}
+
+function scanStatus(id: string) {
+  return {
+    id,
+    number: 8,
+    kind: 'page',
+    trigger: 'manual',
+    state: 'queued',
+    sectionId: null,
+    individualUrl: 'http://127.0.0.1:8090/problems/images.html',
+    progress: 0,
+    pagesDiscovered: 1,
+    pagesQueued: 1,
+    pagesScanned: 0,
+    pagesFailed: 0,
+    queuedAt: '2026-11-25T01:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    error: null,
   }
 }
 
@@ -154,6 +175,25 @@ describe('page detail', () => {
     answer = fail(409, SCAN_MESSAGES.siteScanActive)
     await userEvent.click(screen.getByRole('button', { name: 'Rescan page' }))
     expect(await screen.findByText(SCAN_MESSAGES.siteScanActive)).toBeInTheDocument()
+  })
+
+  it("follows the rescan: its progress while it runs, then the page's new results once it completes", async () => {
+    let state = { state: 'running', progress: 50 }
+    const { api, queryClient } = renderPage('/site/demo-site/pages/page-1/accessibility', {
+      'POST /api/v1/sites/:slug/scans': reply({ scanId: 'scan-8' }, 202),
+      'GET /api/v1/sites/:slug/scans/:scanId': (request) =>
+        reply({ ...scanStatus(request.params.scanId ?? ''), ...state }),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Rescan page' }))
+    expect(await screen.findByText('Rescanning: 50%')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Rescan page' })).toBeDisabled()
+    expect(api.callsTo('GET /api/v1/sites/:slug/page')).toHaveLength(1)
+
+    state = { state: 'completed', progress: 100 }
+    // the next status check (every 10 s) finds it completed; the test asks at once instead of waiting
+    await act(() => queryClient.invalidateQueries({ queryKey: ['sites', 'detail', 'demo-site', 'scans'] }))
+    expect(await screen.findByText('Rescanned: the results below are the new ones')).toBeInTheDocument()
+    await waitFor(() => expect(api.callsTo('GET /api/v1/sites/:slug/page')).toHaveLength(2))
   })
 
   it('offers no rescan to a member who is not an admin, and shows the detail error when the page fails to load', async () => {

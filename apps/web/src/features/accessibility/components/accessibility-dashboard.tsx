@@ -153,13 +153,18 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
     <div className={styles.screen}>
       <PageHeader title="Accessibility" actions={headerActions} />
       <div className={styles.cards}>
-        <ScoreCard
-          title="Accessibility score"
-          score={score}
-          previousScore={previous}
-          isLoading={history.isPending}
-          isError={history.isError}
-        />
+        <section aria-labelledby="score">
+          <h2 id="score" className="visually-hidden">
+            Score
+          </h2>
+          <ScoreCard
+            title="Accessibility score"
+            score={score}
+            previousScore={previous}
+            isLoading={history.isPending}
+            isError={history.isError}
+          />
+        </section>
         <Card id="by-level" title="Issues by WCAG level" state={overview}>
           {(data) => <LevelTable overview={data} />}
         </Card>

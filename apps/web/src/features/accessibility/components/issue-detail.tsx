@@ -202,6 +202,7 @@ function IssueDetailView({
         onBack={goBack}
       />
       <p className={styles.description}>{plainText(issue.description)}</p>
+      {issue.scan ? <p className={styles.muted}>As of {describeScan(issue.scan)}</p> : null}
       <IssueFacts issue={issue} />
       <IssueTemplates templates={issue.templates} list={list} />
       <section aria-labelledby="issue-pages">

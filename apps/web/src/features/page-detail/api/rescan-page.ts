@@ -16,7 +16,8 @@ export function rescanPage(siteSlug: string, input: RescanPageInput) {
 
 /**
  * The Rescan page control's request: a toast says the page is queued, or why it is not (a scan already
- * queued or running answers 409 with its own message; anything else is the generic one).
+ * queued or running answers 409, an address outside the site 400, each with its own message; a server or
+ * network failure gets the generic one).
  */
 export function useRescanPage(siteSlug: string) {
   return useMutation({
