@@ -14,7 +14,7 @@ import { useWorstPages } from '../api/get-worst-pages'
 import { LEVEL_NAMES, plural } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
-import { latestScores, ProgressTable } from './progress-table'
+import { latestScores, ProgressCharts } from './progress-charts'
 
 type QueryState<T> = { data: T | undefined; isError: boolean }
 
@@ -222,7 +222,7 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
           )}
         </Card>
         <Card id="progress" title="Progress over time" state={history} wide>
-          {(data) => <ProgressTable history={data} />}
+          {(data) => <ProgressCharts history={data} />}
         </Card>
       </div>
     </div>
