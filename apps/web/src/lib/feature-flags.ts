@@ -41,7 +41,7 @@ export function writeFeatureFlags(flags: FeatureFlagState): void {
   writeStoredValue(STORAGE_KEYS.featureFlags, JSON.stringify(flags))
 }
 
-/** Internal (staff) users bypass flags (platform.md §6): every flag reads as on for them. */
+/** Internal (staff) users bypass flags: every flag reads as on for them. */
 export function useFeatureFlags(isInternalUser: boolean): (flag: FeatureFlag) => boolean {
   const stored = useStoredValue(STORAGE_KEYS.featureFlags)
   return useMemo(() => {

@@ -44,7 +44,7 @@ export function getSiteScanStatus(siteSlug: string, signal?: AbortSignal) {
   })
 }
 
-/** platform.md §9: active scans go stale after 10 s; they are polled every 10 s only without the socket. */
+/** Active scans go stale after 10 s; they are polled every 10 s only without the socket. */
 export const getActiveScansQueryOptions = (isLive: boolean) =>
   queryOptions({
     queryKey: liveScanQueryKeys.active(),

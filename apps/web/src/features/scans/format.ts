@@ -1,6 +1,6 @@
 import type { ActiveScan } from '@canopy/contracts'
 
-/** platform.md §9: a scan's percent is shown to two decimals. */
+/** A scan's percent is shown to two decimals. */
 export function formatScanPercent(progress: number): string {
   return `${Math.min(100, Math.max(0, progress)).toFixed(2)}%`
 }

@@ -12,7 +12,7 @@ export type DashboardScope = { kind: 'site' } | { kind: 'section'; sectionId: st
 
 export const NOT_ADMIN_REASON = 'Only site administrators can start a scan.'
 
-/** platform.md §9: percent to two decimals. */
+/** A scan's percent is shown to two decimals. */
 function formatPercent(progress: number): string {
   return `${Math.min(100, Math.max(0, progress)).toFixed(2)}%`
 }

@@ -66,7 +66,7 @@ function ScanList({ scans }: { scans: ReturnType<typeof useActiveScans> }) {
 }
 
 /**
- * The header's scan-progress dropdown (platform.md §1, §4): the user's queued and running scans, kept live
+ * The header's scan-progress dropdown: the user's queued and running scans, kept live
  * over the socket (polled every 10 s while it is away), in a popover that closes by its toggle, Escape or
  * a click outside, with a link to the active scans screen.
  */

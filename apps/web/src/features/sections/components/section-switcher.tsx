@@ -26,7 +26,7 @@ function describePages(count: number): string {
   return `${numberFormat.format(count)} ${count === 1 ? 'page' : 'pages'}`
 }
 
-/** 002 §2: the page number of this filter is stored per active site and reset when the section changes. */
+/** The switcher's page is stored per active site and starts again when the section changes. */
 function useStoredPage(siteSlug: string): [number, (page: number) => void] {
   const key = STORAGE_KEYS.sectionSwitcherPage(siteSlug)
   const stored = Number.parseInt(useStoredValue(key) ?? '', 10)
@@ -53,7 +53,7 @@ type SectionSwitcherProps = {
 }
 
 /**
- * 002 §2 "Section switcher": 'All sections' plus each section with its page count and overall score
+ * The section switcher: 'All sections' plus each section with its page count and overall score
  * ('Scan scheduled' before its first scan), 8 per page, and 'Manage sections' for administrators.
  */
 export function SectionSwitcher({
