@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '@/components/ui/notice'
 import { ScoreBadge, ScoreCard } from '@/components/ui/score-card'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { describeScan, formatCount } from '@/lib/format-values'
@@ -48,7 +49,7 @@ function Card<T>({
 
 function LevelTable({ overview }: { overview: IssuesOverview }) {
   return (
-    <div className={styles.tableFrame}>
+    <ScrollRegion className={styles.tableFrame} label="Failing issues by WCAG level">
       <table className={styles.table}>
         <caption className="visually-hidden">Failing issues by WCAG level</caption>
         <thead>
@@ -72,7 +73,7 @@ function LevelTable({ overview }: { overview: IssuesOverview }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }
 
