@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { STORAGE_KEYS, useStoredValue, writeStoredValue } from './local-store'
 
-/** constants.json featureFlags: every flag is off until switched on; the switches live in local storage. */
+/** The feature flags: every flag is off until switched on; the switches live in local storage. */
 export const FEATURE_FLAGS = [
   'inventory/media',
   'super-admin',
