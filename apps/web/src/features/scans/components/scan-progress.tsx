@@ -2,8 +2,9 @@ import type { ActiveScan } from '@canopy/contracts'
 import { Dialog, DialogTrigger, Heading, Label, Link, Popover, ProgressBar } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import { formatScanPercent } from '@/lib/format-values'
 import { useActiveScans } from '@/lib/live-scans'
-import { describeScanLabel, describeScanProgress, describeScanTarget, formatScanPercent } from '../format'
+import { describeScanLabel, describeScanProgress, describeScanTarget } from '../format'
 import styles from './scan-progress.module.css'
 
 function ScanTarget({ scan }: { scan: ActiveScan }) {
