@@ -5,7 +5,7 @@ import { useStoredUser } from '@/features/auth/api/stored-user'
 export type SessionState = 'pending' | 'signed-in' | 'signed-out' | 'error'
 
 /**
- * The session bootstrap (screens.json "session bootstrap"): GET /auth/check decides between the
+ * The session bootstrap: GET /auth/check decides between the
  * signed-in and signed-out routes; a valid session without a stored user fetches /auth/current-user.
  * Either call failing is an error, which the app shows as /500.
  */

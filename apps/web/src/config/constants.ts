@@ -5,7 +5,7 @@ export const PAGING = {
   skeletonRows: 10,
 } as const
 
-/** Query stale times (constants.json clientCacheStaleTimes; site config follows 000: 30 min, retry once). */
+/** How long each kind of query stays fresh before it is fetched again (the site config: 30 min). */
 export const STALE_TIME = {
   auth: 15 * 60_000,
   networkHealth: 15 * 60_000,

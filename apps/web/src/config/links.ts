@@ -1,6 +1,6 @@
 /**
- * The login page footer links (platform.md §2). A self-hosted installation points them at its own
- * pages with VITE_TERMS_URL, VITE_PRIVACY_URL and VITE_CONTACT_URL; without them they lead to short
+ * The login page footer links: terms, privacy and contact. A self-hosted installation points them at its
+ * own pages with VITE_TERMS_URL, VITE_PRIVACY_URL and VITE_CONTACT_URL; without them they lead to short
  * in-app pages that say whom to ask.
  */
 export const FOOTER_LINKS = {

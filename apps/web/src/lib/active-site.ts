@@ -7,7 +7,7 @@ import {
 } from './local-store'
 
 /**
- * The active site and section (platform.md §4): stored locally and announced by an event. Changing
+ * The active site and section: stored locally and announced by an event. Changing
  * the site clears the section; an empty section is removed rather than stored.
  */
 export type ActiveSiteChange = { siteSlug: string | null }
@@ -37,7 +37,7 @@ export function setActiveSite(siteSlug: string | null): void {
   window.dispatchEvent(new CustomEvent<ActiveSiteChange>(STORAGE_EVENTS.activeSite, { detail: { siteSlug } }))
 }
 
-/** A failed site lookup forgets the stored site only if it is still the one that failed (platform.md §8). */
+/** A failed site lookup forgets the stored site only if it is still the one that failed. */
 export function clearActiveSiteIfMatches(siteSlug: string): void {
   if (readActiveSite() === siteSlug) setActiveSite(null)
 }

@@ -2,7 +2,7 @@ import { DEFAULT_API_ERROR_MESSAGE } from '@canopy/contracts'
 import type { z } from 'zod'
 import { API_BASE } from '@/config/env'
 
-/** platform.md §8: every non-2xx answer becomes this error; `data` is the parsed body. */
+/** Every non-2xx answer becomes this error; `data` is the parsed body. */
 export class ApiError extends Error {
   readonly statusText: string
   readonly data: unknown
@@ -109,7 +109,7 @@ export async function requestApi<T>(
 
 export type AccessResult<T> = { hasAccess: true; data: T } | { hasAccess: false }
 
-/** platform.md §6: the one helper for which 401 and 403 mean "no access" rather than an error. */
+/** The one helper for which 401 and 403 mean "no access" rather than an error. */
 export async function requestApiWithAccess<T>(
   path: string,
   options: RequestOptions & { schema: z.ZodType<T> },

@@ -1,5 +1,5 @@
 /**
- * platform.md §2: browsers too old to log in are told to update. Support is decided from the
+ * Browsers too old to log in are told to update. Support is decided from the
  * user-agent string; a browser we cannot identify is given the benefit of the doubt.
  */
 const MINIMUM_VERSIONS = {

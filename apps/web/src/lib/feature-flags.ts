@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { STORAGE_KEYS, useStoredValue, writeStoredValue } from './local-store'
 
-/** constants.json featureFlags: every flag is off until switched on; the switches live in local storage. */
+/** The feature flags: every flag is off until switched on; the switches live in local storage. */
 export const FEATURE_FLAGS = [
   'inventory/media',
   'super-admin',
@@ -41,7 +41,7 @@ export function writeFeatureFlags(flags: FeatureFlagState): void {
   writeStoredValue(STORAGE_KEYS.featureFlags, JSON.stringify(flags))
 }
 
-/** Internal (staff) users bypass flags (platform.md §6): every flag reads as on for them. */
+/** Internal (staff) users bypass flags: every flag reads as on for them. */
 export function useFeatureFlags(isInternalUser: boolean): (flag: FeatureFlag) => boolean {
   const stored = useStoredValue(STORAGE_KEYS.featureFlags)
   return useMemo(() => {

@@ -59,3 +59,8 @@ export function describeScan(scan: { number: number | null; finishedAt: string |
   const date = formatDate(scan.finishedAt)
   return date ? `${name} (${date})` : name
 }
+
+/** A scan's percent is shown to two decimals. */
+export function formatScanPercent(progress: number): string {
+  return `${Math.min(100, Math.max(0, progress)).toFixed(2)}%`
+}

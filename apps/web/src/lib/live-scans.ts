@@ -8,7 +8,7 @@ import {
   SiteScanStatusSchema,
 } from '@canopy/contracts'
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 import { STALE_TIME } from '@/config/constants'
 import { requestApi } from './api-client'
@@ -44,7 +44,7 @@ export function getSiteScanStatus(siteSlug: string, signal?: AbortSignal) {
   })
 }
 
-/** platform.md §9: active scans go stale after 10 s; they are polled every 10 s only without the socket. */
+/** Active scans go stale after 10 s; they are polled every 10 s only without the socket. */
 export const getActiveScansQueryOptions = (isLive: boolean) =>
   queryOptions({
     queryKey: liveScanQueryKeys.active(),
@@ -69,9 +69,32 @@ export function useActiveScans() {
   return useQuery(getActiveScansQueryOptions(isLive))
 }
 
+/**
+ * Without the socket no event says a scan ended: when the polled status shows the scan it held as active
+ * now finished, everything cached about the site is fetched again, as the socket's event would have done.
+ */
+function useRefreshSiteWhenPolledScanEnds(
+  siteSlug: string,
+  status: SiteScanStatus | undefined,
+  isLive: boolean,
+) {
+  const queryClient = useQueryClient()
+  const lastActiveId = useRef<string | null>(null)
+  const activeId = status?.active?.id ?? null
+  const finishedId = status?.lastFinished?.id ?? null
+  useEffect(() => {
+    const endedId = lastActiveId.current
+    lastActiveId.current = activeId
+    if (isLive || !endedId || activeId === endedId || finishedId !== endedId) return
+    void queryClient.invalidateQueries({ queryKey: liveScanQueryKeys.site(siteSlug) })
+  }, [activeId, finishedId, isLive, queryClient, siteSlug])
+}
+
 export function useSiteScanStatus(siteSlug: string) {
   const isLive = useSocketConnected(useSocket())
-  return useQuery(getSiteScanStatusQueryOptions(siteSlug, isLive))
+  const status = useQuery(getSiteScanStatusQueryOptions(siteSlug, isLive))
+  useRefreshSiteWhenPolledScanEnds(siteSlug, status.data, isLive)
+  return status
 }
 
 const isFinished = (event: ScanProgressEvent) => event.state === 'completed' || event.state === 'failed'

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * Values kept in the browser between visits (platform.md §3, §4; constants.json localStorage). Each
+ * Values kept in the browser between visits, under the keys of STORAGE_KEYS. Each
  * write announces itself with a window event, so every mounted reader - and other code that listens
  * for the active site or section - sees the change at once.
  */
@@ -42,7 +42,7 @@ export function writeStoredValue(key: string, value: string | null): void {
   announce(key)
 }
 
-/** Logout clears everything this browser holds for the product (platform.md §4). */
+/** Logout clears everything this browser holds for the product. */
 export function clearStoredValues(): void {
   try {
     window.localStorage.clear()

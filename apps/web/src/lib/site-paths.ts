@@ -23,7 +23,7 @@ export function parseSitePath(pathname: string): ParsedSitePath | null {
 }
 
 /**
- * platform.md §2: when the active section changes the section segment is added, replaced or removed,
+ * When the active section changes the section segment is added, replaced or removed,
  * and the URL keeps only the view, sortBy and search query parameters (paging starts again).
  */
 export function switchSectionInUrl(pathname: string, search: string, sectionSlug: string | null): string {

@@ -35,7 +35,7 @@ function HeaderScanProgress({ tone }: { tone?: 'light' | 'dark' }) {
   )
 }
 
-/** platform.md §4: the sidebar is expanded unless the user collapsed it, and remembers the choice. */
+/** The sidebar is expanded unless the user collapsed it, and remembers the choice. */
 function useSidebarCollapsed(): [boolean, () => void] {
   const collapsed = useStoredValue(STORAGE_KEYS.sidebarExpanded) === 'false'
   return [collapsed, () => writeStoredValue(STORAGE_KEYS.sidebarExpanded, collapsed ? 'true' : 'false')]

@@ -21,7 +21,7 @@ function RecoveryLinks() {
   )
 }
 
-/** /500 (platform.md §2, §4): where a signed-in user lands when their data fails to load. */
+/** /500: where a signed-in user lands when their data fails to load. */
 export function ServerErrorView() {
   useDocumentTitle('Error')
   return (
@@ -32,7 +32,7 @@ export function ServerErrorView() {
   )
 }
 
-/** The signed-in not-found view (001 §2), also shown for screens this user or site cannot use. */
+/** The signed-in not-found view, also shown for screens this user or site cannot use. */
 export function NotFoundView() {
   useDocumentTitle('Page not found')
   return (

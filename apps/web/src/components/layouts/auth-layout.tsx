@@ -9,7 +9,7 @@ import styles from './auth-layout.module.css'
 
 /**
  * The frame of every signed-out page. From 800 px a left panel shows the logo and the footer links
- * (platform.md §2); below it the logo sits above the card.
+ * below it the logo sits above the card.
  */
 type AuthLayoutProps = {
   title: string

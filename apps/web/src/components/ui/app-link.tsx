@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link as AriaLink, type LinkProps } from 'react-aria-components'
 
-/** platform.md §2 "Shared link rule": paths starting with / or # stay in the app; anything else is external. */
+/** Paths starting with / or # stay in the app; anything else is external. */
 export function isInternalHref(href: string): boolean {
   return href.startsWith('/') || href.startsWith('#')
 }

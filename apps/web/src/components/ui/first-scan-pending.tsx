@@ -42,7 +42,7 @@ function FollowedFirstScan({ siteName, siteSlug, headingLevel }: Required<FirstS
 }
 
 /**
- * 002 §4: until the site's first scan completes, screens that need scan data show this instead. Given the
+ * Until the site's first scan completes, screens that need scan data show this instead. Given the
  * site's slug it follows the site's scan status, so it never claims a scan that is not queued or running.
  */
 export function FirstScanPending({ siteName, siteSlug, headingLevel = 2 }: FirstScanPendingProps) {

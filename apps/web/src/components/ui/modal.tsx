@@ -8,7 +8,7 @@ export type ModalProps = {
   isOpen?: boolean
   onOpenChange?: (isOpen: boolean) => void
   /**
-   * platform.md §4 modal types: 'standard' closes by its button, the overlay or Escape; 'unclosable'
+   * How the modal closes: 'standard' closes by its button, the overlay or Escape; 'unclosable'
    * has none of these (for work that must not be interrupted).
    */
   type?: 'standard' | 'unclosable'

@@ -5,7 +5,7 @@ import { NoticePanel } from './notice'
 import styles from './notice.module.css'
 
 /**
- * 000 §1 / 002 §6: a site that is not paying sees this promotion instead of a premium feature, with the
+ * A site that is not paying sees this promotion instead of a premium feature, with the
  * 'Premium' tag and a button to the organisation's plans.
  */
 export function PremiumGate({

@@ -1,5 +1,5 @@
 /**
- * constants.json scoreBands.scoreCardPercent / scoreCardDecimal (001 §4): percent 90+ success, 50-89
+ * The colour band of a score: percent 90+ success, 50-89
  * warning, below 50 fail; decimal rounded to 2 places, 0.9+ success, 0.5+ warning, below fail.
  */
 export type ScoreScale = 'percent' | 'decimal'

@@ -20,7 +20,7 @@ function prefersReducedMotion(): boolean {
   )
 }
 
-/** Scores count up to their value (001 §4 "Scores animate"), unless the user asked for less motion. */
+/** Scores count up to their value, unless the user asked for less motion. */
 function useAnimatedNumber(target: number | null): number | null {
   const [shown, setShown] = useState(target)
   useEffect(() => {
@@ -49,7 +49,7 @@ function describeSwing(score: number, previousScore: number, scale: ScoreScale):
 }
 
 /**
- * 001 §3-4 score card: the score on a 0-100 (percent) or 0-1 (decimal) scale with its colour band and
+ * A score card: the score on a 0-100 (percent) or 0-1 (decimal) scale with its colour band and
  * the swing from the previous score. Loading shows a dash, an error a question mark, and a score that
  * does not exist yet 'Scan scheduled'.
  */

@@ -17,7 +17,7 @@ function readDismissed(): boolean {
 }
 
 /**
- * platform.md §1: below 768 px a notice says the product is best viewed on a larger screen. Once
+ * Below 768 px a notice says the product is best viewed on a larger screen. Once
  * dismissed it stays away for the rest of the browser session.
  */
 export function SmallScreenNotice() {

@@ -24,7 +24,7 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'className' | 'children'> 
 }
 
 /**
- * platform.md §5 "Text input": may be required (asterisk) and may have a maximum length. The limit is
+ * A text input: may be required (asterisk) and may have a maximum length. The limit is
  * not enforced by the input itself, so a pasted text stays visible and the user sees how far over it is.
  */
 export function TextField({

@@ -23,11 +23,11 @@ export function validateConfirmPassword(value: string, password: string): string
   return null
 }
 
-/** platform.md §5 "New password", shown under every field that sets a password. */
+/** The password rule in words, shown under every field that sets a password. */
 export const PASSWORD_RULE_DESCRIPTION =
   'At least 6 characters, with at least two of: uppercase letters, lowercase letters, digits and @$!%*?&.'
 
-/** platform.md §5 "Request reset": the address is required; an obvious typo is caught before a round trip. */
+/** The reset request's address is required; an obvious typo is caught before a round trip. */
 export function validateResetEmail(value: string): string | null {
   const email = value.trim()
   if (email === '') return MESSAGES.passwordReset.emailRequired
@@ -35,7 +35,7 @@ export function validateResetEmail(value: string): string | null {
   return null
 }
 
-/** platform.md §5 "New password": an empty password does not meet the rule either. */
+/** A new password must meet the password rule; an empty one does not. */
 export function validateResetPassword(value: string): string | null {
   return isPasswordStrongEnough(value) ? null : MESSAGES.passwordReset.weakPassword
 }

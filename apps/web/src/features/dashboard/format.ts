@@ -1,4 +1,5 @@
-import { HISTORY_NO_DATA, type HistoryChartPoint } from '@canopy/contracts'
+import type { HistoryChartPoint } from '@canopy/contracts'
+import { pointValue } from '@/components/charts/chart-rows'
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' })
@@ -13,12 +14,6 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatDate(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
-}
-
-/** A history point's value, or null for the "no data" marker (-0.1) and anything below zero. */
-export function pointValue(point: HistoryChartPoint | undefined): number | null {
-  if (!point || point.y === HISTORY_NO_DATA || point.y < 0) return null
-  return point.y
 }
 
 /** The score of the last scan and of the scan before it (the swing of the score card). */

@@ -1,9 +1,5 @@
 import type { ActiveScan } from '@canopy/contracts'
-
-/** platform.md §9: a scan's percent is shown to two decimals. */
-export function formatScanPercent(progress: number): string {
-  return `${Math.min(100, Math.max(0, progress)).toFixed(2)}%`
-}
+import { formatScanPercent } from '@/lib/format-values'
 
 /** What a scan covers: the one page of an individual scan, else the site's root URI. */
 export function describeScanTarget(scan: ActiveScan): string {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS, writeStoredValue } from '@/lib/local-store'
 import {
   makeDocumentListItem,
@@ -58,6 +58,22 @@ function renderArea(
 
 const lastQuery = (api: ReturnType<typeof installFakeApi>, key: string) => api.callsTo(key).at(-1)?.query
 
+beforeEach(() => {
+  // jsdom has no layout: the chart's container is measured through a ResizeObserver that never fires.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  )
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
 describe('accessibility dashboard', () => {
   it('shows the score and swing, issues by level, new and fixed, frequent issues, templates, worst pages and progress', async () => {
     const { api } = renderArea(<DashboardRoute />, '/site/demo-site/accessibility', 'accessibility')
@@ -88,8 +104,18 @@ describe('accessibility dashboard', () => {
       'href',
       '/site/demo-site/pages/page-1/accessibility',
     )
-    const progress = screen.getByRole('table', { name: /Accessibility score and issues by scan/ })
-    expect(within(progress).getAllByRole('row')).toHaveLength(3)
+    const progress = screen.getByRole('region', { name: 'Progress over time' })
+    expect(progress).toHaveTextContent('2 scans. Latest scan, 11 Nov 2026: Score 72.')
+    expect(progress).toHaveTextContent('Audits failed 28, Audits passed 144, Pages 20.')
+    await userEvent.click(
+      within(progress).getByRole('button', { name: 'Data of accessibility score by scan as a table' }),
+    )
+    const scores = within(progress).getByRole('table', { name: 'Accessibility score by scan' })
+    expect(
+      within(scores)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Scan finishedScore', '10 Nov 202661', '11 Nov 202672'])
     expect(await findAxeViolations()).toEqual([])
   })
 

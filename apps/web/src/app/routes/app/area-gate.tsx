@@ -1,5 +1,4 @@
-import { MAX_PAGE_SIZE, type SiteConfig } from '@canopy/contracts'
-import { useQuery } from '@tanstack/react-query'
+import type { SiteConfig } from '@canopy/contracts'
 import type { ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { NotFoundView } from '@/components/errors/error-views'
@@ -8,9 +7,9 @@ import { PageLoader } from '@/components/ui/notice'
 import { PremiumGate } from '@/components/ui/premium-gate'
 import { useStoredUser } from '@/features/auth/api/stored-user'
 import { decideSiteRoute } from '@/features/navigation/nav-items'
-import { getSectionsQueryOptions } from '@/features/sections/api/get-sections'
 import { SectionSwitcher } from '@/features/sections/components/section-switcher'
 import { useGuardedSite } from '@/features/sites/components/site-guard'
+import { useSectionBySlug } from '@/hooks/use-section-by-slug'
 import { useFeatureFlags } from '@/lib/feature-flags'
 import { parseSitePath, switchSectionInUrl } from '@/lib/site-paths'
 
@@ -22,20 +21,9 @@ export type AreaScope = {
   sectionId: string | undefined
 }
 
-/**
- * The id of the route's section: the API scopes results by id, the URL by slug. Looked up in the site's
- * first 100 sections (the most the sections list answers at once); isMissing when none has the slug.
- */
-function useSectionId(siteSlug: string, sectionSlug: string | null) {
-  const sections = useQuery({
-    ...getSectionsQueryOptions(siteSlug, { pageSize: MAX_PAGE_SIZE }),
-    enabled: sectionSlug !== null,
-  })
-  if (!sectionSlug) return { isLoading: false, sectionId: undefined, isMissing: false }
-  if (!sections.data)
-    return { isLoading: !sections.isError, sectionId: undefined, isMissing: sections.isError }
-  const section = sections.data.items.find((candidate) => candidate.sys.slug === sectionSlug)
-  return { isLoading: false, sectionId: section?.sys.id, isMissing: !section }
+/** A section slug the site does not have (or whose lookup failed) is not found, like an unknown route. */
+function isUnknownSection(sectionSlug: string | null, lookup: ReturnType<typeof useSectionBySlug>) {
+  return sectionSlug !== null && (lookup.isError || lookup.section === null)
 }
 
 /**
@@ -50,7 +38,7 @@ export function AreaGate({ children }: { children: (scope: AreaScope) => ReactNo
   const user = useStoredUser()
   const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
   const siteSlug = site.sys.slug ?? site.sys.id
-  const section = useSectionId(siteSlug, sectionSlug)
+  const section = useSectionBySlug(siteSlug, sectionSlug)
   const decision = decideSiteRoute(parseSitePath(pathname)?.rest ?? '', site, isFlagActive)
 
   if (decision.kind === 'premium') {
@@ -64,9 +52,9 @@ export function AreaGate({ children }: { children: (scope: AreaScope) => ReactNo
   }
   if (decision.kind === 'first-scan-pending')
     return <FirstScanPending siteName={site.siteName} headingLevel={1} />
-  if (decision.kind === 'not-found' || section.isMissing) return <NotFoundView />
-  if (section.isLoading) return <PageLoader />
-  return <>{children({ site, siteSlug, sectionSlug, sectionId: section.sectionId })}</>
+  if (decision.kind === 'not-found' || isUnknownSection(sectionSlug, section)) return <NotFoundView />
+  if (section.isPending) return <PageLoader />
+  return <>{children({ site, siteSlug, sectionSlug, sectionId: section.section?.sys.id })}</>
 }
 
 /** The section switcher of an area screen: choosing a section keeps the screen and its view, sort and search. */

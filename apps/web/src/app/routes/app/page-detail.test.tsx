@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { describe, expect, it } from 'vitest'
 import { axeRuleToAudit, must, readAxe } from '@/features/audits/testing/tool-output'
+import { PAGE_SCAN_UNDER_WAY_REASON } from '@/features/page-detail/components/page-rescan'
 import { emptyAuditData, makePageDetail, SCAN_6, toAuditIssue } from '@/testing/area-fixtures'
 import { type FakeHandler, fail, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSite } from '@/testing/fixtures'
@@ -29,16 +30,16 @@ function pageWithFailure() {
   }
 }
 
-function scanStatus(id: string) {
+function pageScan(state: 'running' | 'completed', progress: number) {
   return {
-    id,
+    id: 'scan-8',
     number: 8,
     kind: 'page',
     trigger: 'manual',
-    state: 'queued',
+    state,
     sectionId: null,
     individualUrl: 'http://127.0.0.1:8090/problems/images.html',
-    progress: 0,
+    progress,
     pagesDiscovered: 1,
     pagesQueued: 1,
     pagesScanned: 0,
@@ -49,6 +50,8 @@ function scanStatus(id: string) {
     error: null,
   }
 }
+
+const NO_SCAN = { active: null, queuePosition: null, lastFinished: null, canStartScan: true }
 
 /** axe on our screen; the snapshot frame holds the scanned page, whose problems are its own. */
 async function findAxeViolationsBesideSnapshot() {
@@ -75,6 +78,7 @@ function renderPage(url: string, routes: Record<string, FakeHandler> = {}, page 
       { sys: { id: 'word-1' }, entryTitle: 'recieve', language: 'en', totalCount: 2 },
       { sys: { id: 'word-2' }, entryTitle: 'teh', language: 'en', totalCount: 5 },
     ]),
+    'GET /api/v1/sites/:slug/scan-status': reply(NO_SCAN),
     ...routes,
   })
   const result = renderSiteRoute(<PageDetailRoute />, { url, path: 'pages/:pageId/:tabId?' })
@@ -178,22 +182,23 @@ describe('page detail', () => {
   })
 
   it("follows the rescan: its progress while it runs, then the page's new results once it completes", async () => {
-    let state = { state: 'running', progress: 50 }
+    let status: unknown = { ...NO_SCAN, active: pageScan('running', 50), queuePosition: 0 }
     const { api, queryClient } = renderPage('/site/demo-site/pages/page-1/accessibility', {
-      'POST /api/v1/sites/:slug/scans': reply({ scanId: 'scan-8' }, 202),
-      'GET /api/v1/sites/:slug/scans/:scanId': (request) =>
-        reply({ ...scanStatus(request.params.scanId ?? ''), ...state }),
+      'GET /api/v1/sites/:slug/scan-status': () => reply(status),
     })
-    await userEvent.click(await screen.findByRole('button', { name: 'Rescan page' }))
     expect(await screen.findByText('Rescanning: 50%')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Rescan page' })).toBeDisabled()
+    expect(screen.getByText(PAGE_SCAN_UNDER_WAY_REASON)).toBeInTheDocument()
     expect(api.callsTo('GET /api/v1/sites/:slug/page')).toHaveLength(1)
 
-    state = { state: 'completed', progress: 100 }
-    // the next status check (every 10 s) finds it completed; the test asks at once instead of waiting
-    await act(() => queryClient.invalidateQueries({ queryKey: ['sites', 'detail', 'demo-site', 'scans'] }))
+    status = { ...NO_SCAN, lastFinished: pageScan('completed', 100) }
+    // without the socket the status is polled every 10 s; the test asks at once instead of waiting
+    await act(() =>
+      queryClient.invalidateQueries({ queryKey: ['sites', 'detail', 'demo-site', 'scan-status'] }),
+    )
     expect(await screen.findByText('Rescanned: the results below are the new ones')).toBeInTheDocument()
     await waitFor(() => expect(api.callsTo('GET /api/v1/sites/:slug/page')).toHaveLength(2))
+    expect(screen.getByRole('button', { name: 'Rescan page' })).toBeEnabled()
   })
 
   it('offers no rescan to a member who is not an admin, and shows the detail error when the page fails to load', async () => {

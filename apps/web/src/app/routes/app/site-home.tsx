@@ -19,7 +19,7 @@ export const clientLoader =
   }
 
 /**
- * The site dashboard (platform.md §2 /site/{slug}) and the same scoped to a section
+ * The site dashboard (/site/{slug}) and the same scoped to a section
  * (/site/{slug}/section/{sectionSlug}): the section switcher, then the dashboard of that scope.
  */
 export function Component() {

@@ -2,7 +2,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout'
 import { ButtonLink } from '@/components/ui/button'
 import { MESSAGES } from '@/config/messages'
 
-/** platform.md §2: /account/verified, linking to login with a referrer of /account/verified. */
+/** /account/verified, linking to login with a referrer of /account/verified. */
 export function Component() {
   return (
     <AuthLayout title={MESSAGES.verify.title}>

@@ -5,7 +5,7 @@ import { RequestResetForm } from '@/features/auth/components/request-reset-form'
 import { SetNewPasswordForm } from '@/features/auth/components/set-new-password-form'
 import { NetworkHealthNotice } from '@/features/health/components/network-health-notice'
 
-/** platform.md §2 /password/reset: with ?token= the set-new-password form, without it the request form. */
+/** /password/reset: with ?token= the set-new-password form, without it the request form. */
 export function Component() {
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')

@@ -2,7 +2,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout'
 import { ButtonLink } from '@/components/ui/button'
 import { MESSAGES } from '@/config/messages'
 
-/** /:providerId/registered (platform.md §8): the account exists and waits for e-mail verification. */
+/** /:providerId/registered: after single sign-on the new account waits for e-mail verification. */
 export function Component() {
   return (
     <AuthLayout title={MESSAGES.registration.success}>

@@ -17,7 +17,7 @@ export function toSafeRedirect(target: string | null | undefined): string | null
   }
 }
 
-/** platform.md §2, §4: verify from the link's query string, then go on (or to /500 on failure). */
+/** /account/verify: verify from the link's query string, then go on (or to /500 on failure). */
 export function Component() {
   const { search } = useLocation()
   const navigate = useNavigate()

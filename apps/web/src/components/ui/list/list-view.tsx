@@ -1,6 +1,7 @@
 import type { PagedList } from '@canopy/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { PAGING } from '@/config/constants'
 import { MESSAGES } from '@/config/messages'
 import { Icon } from '../icon'
@@ -161,7 +162,7 @@ export function ListView<T>({
         />
         {toolbar}
       </div>
-      <div className={styles.tableFrame}>
+      <ScrollRegion className={styles.tableFrame} label={caption}>
         <table
           className={`${styles.table} ${isRefreshing ? styles.busy : ''}`}
           aria-busy={isPending || isRefreshing}
@@ -185,7 +186,7 @@ export function ListView<T>({
         <span className="visually-hidden" role="status">
           {isPending || isRefreshing ? 'Loading' : ''}
         </span>
-      </div>
+      </ScrollRegion>
       {data && items.length > 0 ? (
         <Pager
           page={data.pageIndex}

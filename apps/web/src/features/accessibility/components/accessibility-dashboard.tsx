@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '@/components/ui/notice'
 import { ScoreBadge, ScoreCard } from '@/components/ui/score-card'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { describeScan, formatCount } from '@/lib/format-values'
@@ -14,7 +15,7 @@ import { useWorstPages } from '../api/get-worst-pages'
 import { LEVEL_NAMES, plural } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
-import { latestScores, ProgressTable } from './progress-table'
+import { latestScores, ProgressCharts } from './progress-charts'
 
 type QueryState<T> = { data: T | undefined; isError: boolean }
 
@@ -48,7 +49,7 @@ function Card<T>({
 
 function LevelTable({ overview }: { overview: IssuesOverview }) {
   return (
-    <div className={styles.tableFrame}>
+    <ScrollRegion className={styles.tableFrame} label="Failing issues by WCAG level">
       <table className={styles.table}>
         <caption className="visually-hidden">Failing issues by WCAG level</caption>
         <thead>
@@ -72,7 +73,7 @@ function LevelTable({ overview }: { overview: IssuesOverview }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }
 
@@ -222,7 +223,7 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
           )}
         </Card>
         <Card id="progress" title="Progress over time" state={history} wide>
-          {(data) => <ProgressTable history={data} />}
+          {(data) => <ProgressCharts history={data} />}
         </Card>
       </div>
     </div>

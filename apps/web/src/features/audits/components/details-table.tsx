@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import {
   isObject,
   type Json,
@@ -61,12 +62,7 @@ export function DetailsTable({ details, label }: { details: JsonObject; label?: 
             .join(', ')}
         </p>
       ) : null}
-      <section
-        className={styles.tableScroll}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways; keyboard users must be able to scroll it
-        tabIndex={0}
-        aria-label={label ? `Details: ${label}` : 'Details'}
-      >
+      <ScrollRegion className={styles.tableScroll} label={label ? `Details: ${label}` : 'Details'}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -136,7 +132,7 @@ export function DetailsTable({ details, label }: { details: JsonObject; label?: 
             </tbody>
           ))}
         </table>
-      </section>
+      </ScrollRegion>
     </div>
   )
 }

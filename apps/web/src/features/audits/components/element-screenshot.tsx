@@ -1,5 +1,6 @@
 import { Button, DialogTrigger } from 'react-aria-components'
 import { Modal } from '@/components/ui/modal'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import type { FullPageScreenshot, NodeValue, Rect } from '../details'
 import styles from './audits.module.css'
 
@@ -156,7 +157,9 @@ export function ElementScreenshot({
         {draw(THUMBNAIL_SIZE, '')}
       </Button>
       <Modal title={`Screenshot of ${name}`} size="wide">
-        <div className={styles.lightbox}>{draw(LIGHTBOX_SIZE, `Screenshot of ${name}`)}</div>
+        <ScrollRegion className={styles.lightbox} label={`Screenshot of ${name}, scrollable`}>
+          {draw(LIGHTBOX_SIZE, `Screenshot of ${name}`)}
+        </ScrollRegion>
       </Modal>
     </DialogTrigger>
   )

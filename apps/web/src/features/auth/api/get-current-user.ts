@@ -5,7 +5,7 @@ import { requestApi } from '@/lib/api-client'
 import { authQueryKeys } from './query-keys'
 import { storeUser } from './stored-user'
 
-/** Fetched only when the session is valid but no user is stored (platform.md §4); the answer is stored. */
+/** Fetched only when the session is valid but no user is stored; the answer is stored. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
   const user = await requestApi('/auth/current-user', { schema: UserSchema, signal })
   storeUser(user)

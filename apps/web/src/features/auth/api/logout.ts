@@ -9,7 +9,7 @@ export function logout() {
 }
 
 /**
- * platform.md §4: clear all local storage and the query cache even if the call fails, then go to /
+ * Logging out clears all local storage and the query cache even if the call fails, then goes to /
  * after 150 ms, where the signed-out routes show the login page.
  */
 export function useLogout() {

@@ -2,7 +2,7 @@ import { type User, UserSchema } from '@canopy/contracts'
 import { useMemo } from 'react'
 import { readStoredValue, STORAGE_KEYS, useStoredValue, writeStoredValue } from '@/lib/local-store'
 
-/** The signed-in user is kept under 'user' (platform.md §3), as login, register and current-user return it. */
+/** The signed-in user is kept in local storage under 'user', as login, register and current-user return it. */
 export function parseStoredUser(stored: string | null): User | null {
   if (!stored) return null
   try {

@@ -12,7 +12,7 @@ import styles from './auth-forms.module.css'
 import { EmailField, FormAlert } from './form-parts'
 
 /**
- * platform.md §7: SSO is a browser redirect to {api}/auth/{provider}; the API's /auth/sso sets the
+ * SSO is a browser redirect to {api}/auth/{provider}; the API's /auth/sso sets the
  * session cookie and sends the browser on to success_url, or to error_url when sign-on fails.
  */
 export function buildSsoUrl(provider: string, email: string): string {
@@ -34,7 +34,7 @@ type Step = { kind: 'email' } | { kind: 'password' } | { kind: 'sso'; check: Ema
  */
 
 /**
- * The two-step login (platform.md §2, §4): the e-mail first, then either the password (focused) or the
+ * The two-step login: the e-mail first, then either the password (focused) or the
  * organisation's single sign-on. 'Change email address' goes back and forgets both paths.
  */
 export function LoginForm({

@@ -32,7 +32,7 @@ export function mapServerErrors(errors: Record<string, string>): Partial<Record<
 }
 
 /**
- * Registration (platform.md §2, §5): first name, surname, e-mail, password and its confirmation, all
+ * Registration: first name, surname, e-mail, password and its confirmation, all
  * checked here with the spec's messages; the server's own field errors are shown on the same fields.
  */
 export function RegisterForm() {

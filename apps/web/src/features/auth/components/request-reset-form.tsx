@@ -10,7 +10,7 @@ import resetStyles from './password-reset.module.css'
 import { ResetResult } from './reset-result'
 
 /**
- * /password/reset without a token (platform.md §2, §5, §8): asks for the address and e-mails a link.
+ * /password/reset without a token: asks for the address and e-mails a link.
  * Any failure gets the spec's one message: the API never says whether the address has an account.
  */
 export function RequestResetForm() {

@@ -14,7 +14,7 @@ import resetStyles from './password-reset.module.css'
 import { ResetResult } from './reset-result'
 
 /**
- * platform.md §8 "Reset failure": the server's message, else the spec's fallback. A refused link names
+ * A failed reset says the server's message, else the spec's fallback. A refused link names
  * the token field; its text is the message meant for people (the summary starts with the field's name).
  */
 export function describeResetFailure(error: unknown): string {
@@ -27,7 +27,7 @@ export function describeResetFailure(error: unknown): string {
 }
 
 /**
- * /password/reset?token=… (platform.md §2, §4, §5): the new password twice, checked against the rule
+ * /password/reset?token=…: the new password twice, checked against the rule
  * here and again on the server; after success, login follows in 5 seconds.
  *
  * The checks show from the first submit on and then follow the typing (validationBehavior "aria").

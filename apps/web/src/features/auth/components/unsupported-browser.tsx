@@ -4,7 +4,7 @@ import { MESSAGES } from '@/config/messages'
 import { SUGGESTED_BROWSERS } from '@/lib/browser-support'
 import styles from './auth-forms.module.css'
 
-/** platform.md §2: shown instead of the login form to browsers too old to sign in safely. */
+/** Shown instead of the login form to browsers too old to sign in safely. */
 export function UnsupportedBrowser() {
   return (
     <InlineAlert>

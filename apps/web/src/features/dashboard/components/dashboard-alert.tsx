@@ -7,7 +7,7 @@ import { useStoredValue, writeStoredValue } from '@/lib/local-store'
 import { useAlerts } from '../api/get-alerts'
 import styles from './dashboard.module.css'
 
-/** platform.md §4: a dismissal is a timestamp stored under a key per alert id. */
+/** A dismissed alert stays away: its dismissal is a timestamp stored under a key per alert id. */
 export const alertDismissalKey = (alertId: string) => `canopy.alertDismissed.${alertId}`
 
 /**
@@ -27,7 +27,7 @@ function AlertPanel({ alert }: { alert: Alert }) {
   const key = alertDismissalKey(alert.id)
   const dismissedAt = useStoredValue(key)
   const dismissed = isAlertDismissed(alert, dismissedAt)
-  // platform.md §4: a dismissal older than the alert is cleared, and the alert shows again.
+  // A dismissal older than the alert is cleared, and the alert shows again.
   useEffect(() => {
     if (dismissedAt && !dismissed) writeStoredValue(key, null)
   }, [dismissedAt, dismissed, key])

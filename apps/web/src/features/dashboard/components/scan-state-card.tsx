@@ -3,6 +3,7 @@ import { Label, ProgressBar } from 'react-aria-components'
 import { ScanButton } from '@/components/scans/scan-button'
 import { PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
+import { formatScanPercent } from '@/lib/format-values'
 import { useSiteScanStatus } from '@/lib/live-scans'
 import { formatDateTime, plural } from '../format'
 import styles from './dashboard.module.css'
@@ -11,11 +12,6 @@ import styles from './dashboard.module.css'
 export type DashboardScope = { kind: 'site' } | { kind: 'section'; sectionId: string; title: string }
 
 export const NOT_ADMIN_REASON = 'Only site administrators can start a scan.'
-
-/** platform.md §9: percent to two decimals. */
-function formatPercent(progress: number): string {
-  return `${Math.min(100, Math.max(0, progress)).toFixed(2)}%`
-}
 
 function describeTarget(scan: ScanStatus, siteName: string): string {
   if (scan.kind === 'section') return `A scan of a section of ${siteName}`
@@ -57,7 +53,7 @@ function ActiveScanState({
     )
   }
   const done = scan.pagesScanned + scan.pagesFailed
-  const percent = formatPercent(scan.progress)
+  const percent = formatScanPercent(scan.progress)
   return (
     <>
       <h2 className={styles.cardHeading}>{activeHeading(site, 'Scan in progress')}</h2>

@@ -1,4 +1,6 @@
 import type { HistoryResponse, IssueTemplate } from '@canopy/contracts'
+import type { ComponentProps } from 'react'
+import { type ChartSeries, HistoryChart } from '@/components/charts/history-chart'
 import { sitePath } from '@/lib/site-paths'
 import { useHistory } from '../api/get-history'
 import { useIssuesOverview } from '../api/get-issues-overview'
@@ -7,7 +9,6 @@ import { useWorstPages } from '../api/get-worst-pages'
 import type { SectionScope } from '../api/query-keys'
 import styles from './dashboard.module.css'
 import { DashboardAlerts } from './dashboard-alert'
-import { HistoryChart } from './history-chart'
 import { IssueChangesCard } from './issue-changes-card'
 import { LastScanCard } from './last-scan-card'
 import { type DashboardScope, ScanStateCard } from './scan-state-card'
@@ -20,7 +21,7 @@ export type SiteDashboardProps = {
   section: { id: string; slug: string; title: string } | null
 }
 
-function scoreSeries(history: HistoryResponse | undefined) {
+function scoreSeries(history: HistoryResponse | undefined): ChartSeries[] {
   return [
     { key: 'overview', label: 'Overall', points: history?.overview ?? [] },
     { key: 'accessibility', label: 'Accessibility', points: history?.accessibility ?? [] },
@@ -30,7 +31,7 @@ function scoreSeries(history: HistoryResponse | undefined) {
   ]
 }
 
-function failedIssueSeries(history: HistoryResponse | undefined) {
+function failedIssueSeries(history: HistoryResponse | undefined): ChartSeries[] {
   return [
     {
       key: 'accessibility',
@@ -47,6 +48,18 @@ function failedIssueSeries(history: HistoryResponse | undefined) {
 }
 
 /** The results part of the dashboard, once the site has a completed scan. */
+/** A dashboard card holding one history chart under its heading. */
+function HistoryCard({ id, title, ...chart }: { id: string } & ComponentProps<typeof HistoryChart>) {
+  return (
+    <section className={styles.card} aria-labelledby={id}>
+      <h2 id={id} className={styles.cardHeading}>
+        {title}
+      </h2>
+      <HistoryChart title={title} {...chart} />
+    </section>
+  )
+}
+
 function ScanResults({ site, section }: SiteDashboardProps) {
   const scope: SectionScope = section ? { sectionId: section.id } : {}
   const history = useHistory(site.slug, scope)
@@ -64,13 +77,13 @@ function ScanResults({ site, section }: SiteDashboardProps) {
     <>
       <ScoreOverview history={history} areaHref={areaHref} />
       <div className={styles.grid}>
-        <HistoryChart
+        <HistoryCard
           id="dashboard-score-history"
           title="Scores over time"
           series={scoreSeries(history.data)}
           domain={[0, 100]}
         />
-        <HistoryChart
+        <HistoryCard
           id="dashboard-issue-history"
           title="Failed issues over time"
           series={failedIssueSeries(history.data)}

@@ -12,7 +12,7 @@ export function singlePageScanPath(pageUrl: string): string {
   return `/single-page-scan/accessibility?uri=${encodeURIComponent(pageUrl.trim())}`
 }
 
-/** platform.md §2: a modal with 'Page URL' and Submit that opens the single page scan for that URL. */
+/** Add a single page: a modal with 'Page URL' and Submit that opens the single page scan for that URL. */
 export function AddSinglePage({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate()
   const [pageUrl, setPageUrl] = useState('')

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import textFieldStyles from '@/components/ui/text-field.module.css'
 import { MESSAGES } from '@/config/messages'
 
-/** platform.md §2 "Global search": submitting goes to the search route with the typed text. */
+/** Global search: submitting goes to the search route with the typed text. */
 export function SearchForm({ searchPath, onNavigate }: { searchPath: string; onNavigate: () => void }) {
   const navigate = useNavigate()
   const [term, setTerm] = useState('')

@@ -39,7 +39,7 @@ function isFormField(target: EventTarget | null): boolean {
 }
 
 /**
- * platform.md §2 "Global search" opens with the question-mark key outside form fields, except on the
+ * Global search opens with the question-mark key outside form fields, except on the
  * site home and the search page; the toggle is throttled to 350 ms.
  */
 function useSearchShortcut(enabled: boolean, open: () => void) {

@@ -34,7 +34,7 @@ const overlayClass: Record<PanelPlacement, string> = {
 }
 
 /**
- * platform.md §4 "Sidebar": a sub-panel opens on click beside the sidebar with an overlay over the
+ * A sidebar sub-panel opens on click beside the sidebar with an overlay over the
  * page, and closes on Escape, on a click outside it, or when another opens. React Aria's modal dialog
  * gives all of that, moves focus into the panel and back to the trigger when it closes. The sidebar
  * stays usable beside an open panel (see SIDEBAR_STAYS_USABLE), so a click on another panel's trigger

@@ -10,7 +10,7 @@ export function getInitials(user: Pick<User, 'firstName' | 'lastName' | 'usernam
   return (initials || user.username.charAt(0)).toUpperCase()
 }
 
-/** The user menu (platform.md §2): User profile, Configurations (the sites' set-up list) and Log out. */
+/** The user menu: User profile, Configurations (the sites' set-up list) and Log out. */
 export function UserMenu({
   user,
   collapsed,

@@ -1,12 +1,9 @@
-import { DEFAULT_PAGE_TAB, PAGE_TABS, type PageDetail, type PageTab, type ScanState } from '@canopy/contracts'
-import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { DEFAULT_PAGE_TAB, PAGE_TABS, type PageDetail, type PageTab } from '@canopy/contracts'
+import { useCallback, useState } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { PageInventoryLists } from '@/components/page-inventory/page-inventory'
 import { type HighlightRequest, PageRenderer } from '@/components/page-renderer/page-renderer'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
-import { Button } from '@/components/ui/button'
-import { Icon } from '@/components/ui/icon'
 import { NoticePanel, PageLoader } from '@/components/ui/notice'
 import { ScoreBadge } from '@/components/ui/score-card'
 import tabStyles from '@/components/ui/tabs.module.css'
@@ -17,15 +14,13 @@ import { useMediaQuery } from '@/hooks/use-media-query'
 import { sitePath } from '@/lib/site-paths'
 import { usePage } from '../api/get-page'
 import { usePageSnapshot } from '../api/get-page-snapshot'
-import { useScanStatus } from '../api/get-scan-status'
-import { pageDetailQueryKeys } from '../api/query-keys'
-import { useRescanPage } from '../api/rescan-page'
 import { type CategoryTab, categoryData, isCategoryTab } from '../audit-page-data'
 import { CATEGORY_LABELS, type HighlightTarget, PageAudits, type RenderPageAudits } from './page-audits'
 import styles from './page-detail.module.css'
 import { PageMetadata } from './page-metadata'
 import { PageMisspellings } from './page-misspellings'
 import { PageOverview } from './page-overview'
+import { PageRescan } from './page-rescan'
 
 const TAB_LABELS: Record<PageTab, string> = {
   overview: 'Overview',
@@ -66,45 +61,6 @@ export function PageDetailScreen(props: PageDetailScreenProps) {
   }
   if (!page.data) return <PageLoader />
   return <PageDetailView {...props} page={page.data} />
-}
-
-const RESCAN_STATE_TEXT: Record<ScanState, (progress: number) => string> = {
-  queued: () => 'Rescan queued',
-  running: (progress) => `Rescanning: ${Math.round(progress)}%`,
-  completed: () => 'Rescanned: the results below are the new ones',
-  failed: () => 'The rescan failed',
-}
-
-/**
- * Rescan page, then the rescan's state beside it until it ends; when it completes the page's results are
- * fetched again, so a fixed issue shows as fixed.
- */
-function RescanButton({ siteSlug, page }: { siteSlug: string; page: PageDetail }) {
-  const rescan = useRescanPage(siteSlug)
-  const status = useScanStatus(siteSlug, rescan.data?.scanId)
-  const queryClient = useQueryClient()
-  const state = status.data?.state
-  useEffect(() => {
-    if (state === 'completed')
-      void queryClient.invalidateQueries({ queryKey: pageDetailQueryKeys.all(siteSlug) })
-  }, [state, queryClient, siteSlug])
-  const isUnderWay = state === 'queued' || state === 'running'
-  return (
-    <div className={styles.rescan}>
-      <p role="status" className={styles.rescanState}>
-        {status.data ? RESCAN_STATE_TEXT[status.data.state](status.data.progress) : ''}
-      </p>
-      <Button
-        variant="secondary"
-        isPending={rescan.isPending}
-        isDisabled={isUnderWay}
-        onPress={() => rescan.mutate({ uri: page.url, pageTitle: page.pageTitle ?? undefined })}
-      >
-        <Icon name="rescan" />
-        Rescan page
-      </Button>
-    </div>
-  )
 }
 
 /** The page renderer's state: shown or hidden, and the audit node to highlight in it. */
@@ -205,7 +161,7 @@ function PageDetailView(props: PageDetailScreenProps & { page: PageDetail }) {
         ]}
         fallbackHref={at('accessibility/pages')}
         onBack={goBack}
-        actions={canRescan ? <RescanButton siteSlug={siteSlug} page={page} /> : null}
+        actions={canRescan ? <PageRescan siteSlug={siteSlug} page={page} /> : null}
       />
       <div className={`${styles.result} ${besideRenderer ? styles.withRenderer : ''}`}>
         <PageTabs {...props} onHighlightNode={renderer.onHighlightNode} />

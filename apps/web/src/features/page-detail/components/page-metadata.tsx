@@ -1,5 +1,6 @@
 import type { PageDetail } from '@canopy/contracts'
 import { Link } from 'react-router'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { type Fact, FactList, yesNo } from './fact-list'
 import styles from './page-detail.module.css'
 
@@ -52,7 +53,7 @@ export function PageMetadata({
         {metadata.metaTags.length === 0 ? (
           <p>The page has no meta tags.</p>
         ) : (
-          <div className={styles.tableFrame}>
+          <ScrollRegion className={styles.tableFrame} label="Meta tags table">
             <table className={styles.table}>
               <caption className="visually-hidden">Meta tags</caption>
               <thead>
@@ -71,7 +72,7 @@ export function PageMetadata({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       <section aria-labelledby="page-headings">

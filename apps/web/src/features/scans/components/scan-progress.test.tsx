@@ -2,11 +2,11 @@ import type { ActiveScan } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { formatScanPercent } from '@/lib/format-values'
 import { getActiveScansQueryOptions } from '@/lib/live-scans'
 import { findAxeViolations } from '@/testing/axe'
 import { installFakeApi, reply } from '@/testing/fake-api'
 import { renderWithRouter } from '@/testing/render'
-import { formatScanPercent } from '../format'
 import { ScanProgress } from './scan-progress'
 
 function makeActiveScan(overrides: Partial<ActiveScan> = {}): ActiveScan {

@@ -2,8 +2,9 @@ import type { ActiveScan } from '@canopy/contracts'
 import { Dialog, DialogTrigger, Heading, Label, Link, Popover, ProgressBar } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import { formatScanPercent } from '@/lib/format-values'
 import { useActiveScans } from '@/lib/live-scans'
-import { describeScanLabel, describeScanProgress, describeScanTarget, formatScanPercent } from '../format'
+import { describeScanLabel, describeScanProgress, describeScanTarget } from '../format'
 import styles from './scan-progress.module.css'
 
 function ScanTarget({ scan }: { scan: ActiveScan }) {
@@ -66,7 +67,7 @@ function ScanList({ scans }: { scans: ReturnType<typeof useActiveScans> }) {
 }
 
 /**
- * The header's scan-progress dropdown (platform.md §1, §4): the user's queued and running scans, kept live
+ * The header's scan-progress dropdown: the user's queued and running scans, kept live
  * over the socket (polled every 10 s while it is away), in a popover that closes by its toggle, Escape or
  * a click outside, with a link to the active scans screen.
  */

@@ -26,7 +26,7 @@ function describePages(count: number): string {
   return `${numberFormat.format(count)} ${count === 1 ? 'page' : 'pages'}`
 }
 
-/** 002 §2: the page number of this filter is stored per active site and reset when the section changes. */
+/** The switcher's page is stored per active site and starts again when the section changes. */
 function useStoredPage(siteSlug: string): [number, (page: number) => void] {
   const key = STORAGE_KEYS.sectionSwitcherPage(siteSlug)
   const stored = Number.parseInt(useStoredValue(key) ?? '', 10)
@@ -40,7 +40,7 @@ export function resetSectionSwitcherPage(siteSlug: string): void {
   }
 }
 
-/** The API may lead with its own 'all sections' entry (entities.md); the switcher always draws its own. */
+/** The sections list may lead with its own 'all sections' entry; the switcher always draws its own. */
 function isAllSectionsEntry(section: Section): boolean {
   return !section.sys.slug || section.sys.id === 'all' || section.sys.slug === 'all'
 }
@@ -52,8 +52,104 @@ type SectionSwitcherProps = {
   onSelect: (sectionSlug: string | null) => void
 }
 
+/** The switcher's page of sections (back to the first when the stored page no longer exists). */
+function useSwitcherSections(siteSlug: string) {
+  const [page, setPage] = useStoredPage(siteSlug)
+  const sections = useSections(siteSlug, { page, pageSize: PAGING.sectionSwitcherPerPage })
+  useEffect(() => {
+    if (sections.data && page > Math.max(1, sections.data.pageCount)) setPage(1)
+  }, [sections.data, page, setPage])
+  return {
+    page,
+    setPage,
+    pageCount: sections.data?.pageCount ?? 1,
+    items: (sections.data?.items ?? []).filter((section) => !isAllSectionsEntry(section)),
+    isError: sections.isError,
+  }
+}
+
+/** 'All sections', then the sections of the switcher's page. */
+function SectionOptions({
+  items,
+  selectedKey,
+  onChoose,
+}: {
+  items: Section[]
+  selectedKey: string
+  onChoose: (selection: Selection) => void
+}) {
+  return (
+    <ListBox
+      aria-label="Sections"
+      className={styles.listbox}
+      selectionMode="single"
+      disallowEmptySelection
+      selectedKeys={[selectedKey]}
+      onSelectionChange={onChoose}
+      autoFocus="first"
+    >
+      <ListBoxItem id={ALL_SECTIONS_KEY} textValue={MESSAGES.sections.all} className={styles.option}>
+        <span className={styles.optionLabel}>{MESSAGES.sections.all}</span>
+      </ListBoxItem>
+      {/* Each option is named by all of its visible text (WCAG 2.5.3), so no label slot. */}
+      {items.map((section) => (
+        <ListBoxItem
+          key={section.sys.id}
+          id={section.sys.slug ?? section.sys.id}
+          textValue={section.title}
+          className={styles.option}
+        >
+          <span className={styles.optionLabel}>{section.title}</span>
+          <span className="visually-hidden">,</span>{' '}
+          <span className={styles.optionMeta}>{describePages(section.pagesInSection)}</span>
+          <span className="visually-hidden">,</span>{' '}
+          <span className={styles.optionScore}>
+            <ScoreBadge score={section.overallScore} hasScanned={section.hasFirstScanned} />
+          </span>
+        </ListBoxItem>
+      ))}
+    </ListBox>
+  )
+}
+
+/** Previous and next page of sections, with where the list is; nothing when they fit on one page. */
+function SectionPaging({
+  page,
+  pageCount,
+  setPage,
+}: {
+  page: number
+  pageCount: number
+  setPage: (page: number) => void
+}) {
+  if (pageCount <= 1) return <span />
+  return (
+    <div className={styles.paging}>
+      <Button
+        className={styles.pageButton}
+        isDisabled={page <= 1}
+        onPress={() => setPage(page - 1)}
+        aria-label="Previous sections"
+      >
+        <Icon name="chevronLeft" size={18} />
+      </Button>
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      <Button
+        className={styles.pageButton}
+        isDisabled={page >= pageCount}
+        onPress={() => setPage(page + 1)}
+        aria-label="Next sections"
+      >
+        <Icon name="chevronRight" size={18} />
+      </Button>
+    </div>
+  )
+}
+
 /**
- * 002 §2 "Section switcher": 'All sections' plus each section with its page count and overall score
+ * The section switcher: 'All sections' plus each section with its page count and overall score
  * ('Scan scheduled' before its first scan), 8 per page, and 'Manage sections' for administrators.
  */
 export function SectionSwitcher({
@@ -63,16 +159,8 @@ export function SectionSwitcher({
   onSelect,
 }: SectionSwitcherProps) {
   const labelId = useId()
-  const [page, setPage] = useStoredPage(siteSlug)
-  const sections = useSections(siteSlug, { page, pageSize: PAGING.sectionSwitcherPerPage })
-  const pageCount = sections.data?.pageCount ?? 1
-  const items = (sections.data?.items ?? []).filter((section) => !isAllSectionsEntry(section))
-  const activeSection = items.find((section) => section.sys.slug === activeSectionSlug)
-
-  useEffect(() => {
-    if (sections.data && page > Math.max(1, sections.data.pageCount)) setPage(1)
-  }, [sections.data, page, setPage])
-
+  const sections = useSwitcherSections(siteSlug)
+  const activeSection = sections.items.find((section) => section.sys.slug === activeSectionSlug)
   const triggerText = activeSectionSlug ? (activeSection?.title ?? activeSectionSlug) : MESSAGES.sections.all
 
   const choose = (selection: Selection, close: () => void) => {
@@ -101,67 +189,18 @@ export function SectionSwitcher({
           <Dialog className={styles.dialog} aria-label="Choose a section">
             {({ close }) => (
               <>
-                <ListBox
-                  aria-label="Sections"
-                  className={styles.listbox}
-                  selectionMode="single"
-                  disallowEmptySelection
-                  selectedKeys={[activeSectionSlug ?? ALL_SECTIONS_KEY]}
-                  onSelectionChange={(selection) => choose(selection, close)}
-                  autoFocus="first"
-                >
-                  <ListBoxItem
-                    id={ALL_SECTIONS_KEY}
-                    textValue={MESSAGES.sections.all}
-                    className={styles.option}
-                  >
-                    <span className={styles.optionLabel}>{MESSAGES.sections.all}</span>
-                  </ListBoxItem>
-                  {/* Each option is named by all of its visible text (WCAG 2.5.3), so no label slot. */}
-                  {items.map((section) => (
-                    <ListBoxItem
-                      key={section.sys.id}
-                      id={section.sys.slug ?? section.sys.id}
-                      textValue={section.title}
-                      className={styles.option}
-                    >
-                      <span className={styles.optionLabel}>{section.title}</span>
-                      <span className="visually-hidden">,</span>{' '}
-                      <span className={styles.optionMeta}>{describePages(section.pagesInSection)}</span>
-                      <span className="visually-hidden">,</span>{' '}
-                      <span className={styles.optionScore}>
-                        <ScoreBadge score={section.overallScore} hasScanned={section.hasFirstScanned} />
-                      </span>
-                    </ListBoxItem>
-                  ))}
-                </ListBox>
+                <SectionOptions
+                  items={sections.items}
+                  selectedKey={activeSectionSlug ?? ALL_SECTIONS_KEY}
+                  onChoose={(selection) => choose(selection, close)}
+                />
                 {sections.isError ? <p className={styles.status}>{MESSAGES.list.errorTitle}</p> : null}
                 <div className={styles.footer}>
-                  {pageCount > 1 ? (
-                    <div className={styles.paging}>
-                      <Button
-                        className={styles.pageButton}
-                        isDisabled={page <= 1}
-                        onPress={() => setPage(page - 1)}
-                        aria-label="Previous sections"
-                      >
-                        <Icon name="chevronLeft" size={18} />
-                      </Button>
-                      <span>
-                        Page {page} of {pageCount}
-                      </span>
-                      <Button
-                        className={styles.pageButton}
-                        isDisabled={page >= pageCount}
-                        onPress={() => setPage(page + 1)}
-                        aria-label="Next sections"
-                      >
-                        <Icon name="chevronRight" size={18} />
-                      </Button>
-                    </div>
-                  ) : (
-                    <span />
-                  )}
+                  <SectionPaging
+                    page={sections.page}
+                    pageCount={sections.pageCount}
+                    setPage={sections.setPage}
+                  />
                   {canManageSections ? (
                     <ButtonLink
                       href={sitePath(siteSlug, null, 'settings/sections')}

@@ -8,7 +8,7 @@ export function getSite(slug: string, signal?: AbortSignal) {
   return requestApi(`/api/v1/sites/${encodeURIComponent(slug)}`, { schema: SiteConfigSchema, signal })
 }
 
-/** platform.md §7: the site config goes stale and refetches every 30 minutes and is retried once. */
+/** The site config goes stale and refetches every 30 minutes and is retried once. */
 export const getSiteQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: siteQueryKeys.detail(slug),

@@ -29,7 +29,7 @@ export function SiteNotFound() {
 }
 
 /**
- * platform.md §2 "site guard": every /site/{slug} route needs the site config. While it loads the page
+ * The site guard: every /site/{slug} route needs the site config. While it loads the page
  * waits; a site the user may not see (404) shows 'Site not found' and forgets the stored active site
  * if it was this one; any other failure is an error page. A loaded site becomes the active site.
  */

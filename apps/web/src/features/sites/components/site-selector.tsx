@@ -46,7 +46,7 @@ const columns: ListColumn<SiteListItem>[] = [
   },
 ]
 
-/** The signed-in home (platform.md §2 "/ : site list"): every site the user may see, as a shared list. */
+/** The signed-in home (/): every site the user may see, as a shared list. */
 export function SiteSelector() {
   const list = useListParams(SITE_LIST_DEFAULTS)
   const sites = useSites(list.query)

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { ChartRow, ChartSeries } from './history-chart'
+import type { ChartRow, ChartSeries } from './chart-rows'
 
 /** Colours apart in hue and lightness, and a dash pattern each, so lines differ without colour too. */
 const LINE_STYLES = [
