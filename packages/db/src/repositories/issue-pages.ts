@@ -50,14 +50,21 @@ export function issuePagesSort(sortBy: IssuePagesSortKey, direction: SortDirecti
 
 /**
  * Which pages a status shows: failing now (failed or needing review), failed, needing review, started
- * failing in the page's last scan, or stopped failing in it.
+ * failing in the page's last scan, or stopped failing in it. `issue` is the condition on the page issue
+ * alone, `page` the one comparing it with its page's last scan.
  */
-const ISSUE_PAGE_STATUS_SQL: Record<IssueStatusFilter, Prisma.Sql> = {
-  current: Prisma.sql`pi.outcome IN ('failed', 'manual')`,
-  failed: Prisma.sql`pi.outcome = 'failed'`,
-  manual: Prisma.sql`pi.outcome = 'manual'`,
-  new: Prisma.sql`pi.outcome = 'failed' AND pi."failingSinceScanId" = p."lastScanId"`,
-  fixed: Prisma.sql`pi.outcome NOT IN ('failed', 'manual') AND pi."fixedInScanId" = p."lastScanId"`,
+const ISSUE_PAGE_STATUS_SQL: Record<IssueStatusFilter, { issue: Prisma.Sql; page?: Prisma.Sql }> = {
+  current: { issue: Prisma.sql`pi.outcome IN ('failed', 'manual')` },
+  failed: { issue: Prisma.sql`pi.outcome = 'failed'` },
+  manual: { issue: Prisma.sql`pi.outcome = 'manual'` },
+  new: {
+    issue: Prisma.sql`pi.outcome = 'failed'`,
+    page: Prisma.sql`pi."failingSinceScanId" = p."lastScanId"`,
+  },
+  fixed: {
+    issue: Prisma.sql`pi.outcome NOT IN ('failed', 'manual')`,
+    page: Prisma.sql`pi."fixedInScanId" = p."lastScanId"`,
+  },
 }
 
 const ISSUE_PAGE_COLUMNS = Prisma.sql`pi.id, pi."pageId", p.url, p.title, p."lastScanId", pi."issueId",
@@ -71,6 +78,7 @@ function pageIssueConditions(filter: IssuePagesFilter): Prisma.Sql[] {
     Prisma.sql`pi."siteId" = ${filter.siteId}`,
     Prisma.sql`pi.category = CAST(${filter.category} AS "IssueCategory")`,
     Prisma.sql`pi."issueId" = ${filter.issueId}`,
+    ISSUE_PAGE_STATUS_SQL[filter.status].issue,
   ]
   if (filter.template) {
     conditions.push(Prisma.sql`pi."elementSignatures" @> ARRAY[${filter.template}]::text[]`)
@@ -78,16 +86,11 @@ function pageIssueConditions(filter: IssuePagesFilter): Prisma.Sql[] {
   return conditions
 }
 
-/** Statuses decided by the page issue alone; new and fixed compare it with the page's last scan. */
-const PAGE_ISSUE_ONLY_STATUSES = new Set<IssueStatusFilter>(['current', 'failed', 'manual'])
-
-export function issuePagesList(filter: IssuePagesFilter): SqlList {
-  const conditions = [
-    ...pageIssueConditions(filter),
-    // Stated for the page too, so the planner can walk the page's (siteId, url) index in list order.
-    Prisma.sql`p."siteId" = ${filter.siteId}`,
-    ISSUE_PAGE_STATUS_SQL[filter.status],
-  ]
+function pageConditions(filter: IssuePagesFilter): Prisma.Sql[] {
+  // Stated for the page too, so the planner can walk the page's (siteId, url) index in list order.
+  const conditions = [Prisma.sql`p."siteId" = ${filter.siteId}`]
+  const lastScan = ISSUE_PAGE_STATUS_SQL[filter.status].page
+  if (lastScan) conditions.push(lastScan)
   if (filter.sectionId) {
     conditions.push(
       Prisma.sql`EXISTS (SELECT 1 FROM "SectionPage" sp WHERE sp."pageId" = p.id AND sp."sectionId" = ${filter.sectionId})`,
@@ -97,18 +100,39 @@ export function issuePagesList(filter: IssuePagesFilter): SqlList {
     const pattern = toContainsPattern(filter.search)
     conditions.push(Prisma.sql`(p.url ILIKE ${pattern} OR p.title ILIKE ${pattern})`)
   }
+  return conditions
+}
+
+/**
+ * Where the rows come from. A status compared with the page's last scan (new, fixed) matches few of the
+ * issue's pages, often none: walking the site's pages in URL order until a page is full would then read
+ * every page of the site (24 s at 100k pages). Those read the issue's own rows first (OFFSET 0 keeps the
+ * planner from merging the subquery back) and look up only their pages. The other statuses walk the
+ * pages in list order, which stops after a page of rows when the issue is common.
+ */
+function issuePagesSource(filter: IssuePagesFilter): Prisma.Sql {
+  const issueRows = Prisma.join(pageIssueConditions(filter), ' AND ')
+  const pageRows = Prisma.join(pageConditions(filter), ' AND ')
+  // p."siteId" = pi."siteId" is implied, but stated it lets the planner walk the (siteId, url) index in
+  // the default sort instead of sorting every page of the site (130 ms instead of 670 ms at 100k pages).
+  const join = Prisma.sql`JOIN "Page" p ON p.id = pi."pageId" AND p."siteId" = pi."siteId"`
+  if (ISSUE_PAGE_STATUS_SQL[filter.status].page) {
+    return Prisma.sql`FROM (SELECT * FROM "PageIssue" pi WHERE ${issueRows} OFFSET 0) pi ${join}
+      WHERE ${pageRows}`
+  }
+  return Prisma.sql`FROM "PageIssue" pi ${join} WHERE ${issueRows} AND ${pageRows}`
+}
+
+export function issuePagesList(filter: IssuePagesFilter): SqlList {
+  const lastScan = ISSUE_PAGE_STATUS_SQL[filter.status].page
   // Every page issue has its page: without a page condition the count needs no join.
-  const pageIssueOnly = !filter.sectionId && !filter.search && PAGE_ISSUE_ONLY_STATUSES.has(filter.status)
+  const pageIssueOnly = !filter.sectionId && !filter.search && !lastScan
   return {
     columns: ISSUE_PAGE_COLUMNS,
-    // p."siteId" = pi."siteId" is implied, but stated it lets the planner walk the (siteId, url) index in
-    // the default sort instead of sorting every page of the site (130 ms instead of 670 ms at 100k pages).
-    from: Prisma.sql`FROM "PageIssue" pi JOIN "Page" p ON p.id = pi."pageId" AND p."siteId" = pi."siteId"
-      WHERE ${Prisma.join(conditions, ' AND ')}`,
+    from: issuePagesSource(filter),
     id: Prisma.sql`pi.id`,
     countFrom: pageIssueOnly
-      ? Prisma.sql`FROM "PageIssue" pi
-        WHERE ${Prisma.join([...pageIssueConditions(filter), ISSUE_PAGE_STATUS_SQL[filter.status]], ' AND ')}`
+      ? Prisma.sql`FROM "PageIssue" pi WHERE ${Prisma.join(pageIssueConditions(filter), ' AND ')}`
       : undefined,
   }
 }
