@@ -23,6 +23,7 @@ import { badRequest, forbidden, notFound } from '../http-errors.js'
 import { SITE_NOT_FOUND_MESSAGE } from '../plugins/app/site-access.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import { presentSiteConfig, presentSiteListItem } from '../presenters/site.js'
+import { listCountCache } from './list-scope.js'
 
 export const NO_ORGANISATION_MESSAGE = 'You need to be an administrator of an organisation to create a site.'
 export const NOT_ORGANISATION_ADMIN_MESSAGE = 'You are not an administrator of this organisation.'
@@ -47,6 +48,7 @@ export async function listSites(
     sortBy: query.sortBy ?? 'siteName',
     sortDir: query.sortDir ?? 'asc',
     ...toPageWindow(query),
+    countCache: listCountCache,
   })
   return presentPagedList(rows.map(presentSiteListItem), totalCount, query)
 }
