@@ -1,12 +1,12 @@
-import { FinalizeScanPayloadSchema, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
-import type { PrismaClient } from '@canopy/db'
+import { JOBS } from '@canopy/contracts'
+import { markScanFailed, type PrismaClient } from '@canopy/db'
 import { analysePdf, measureDocumentSize } from '../audits/documents/index.js'
 import { checkLinks } from '../audits/links/index.js'
 import { createLimiter } from '../audits/links/limit-concurrency.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, describeRootAnswer, SiteUnreachableError } from '../crawl/root-check.js'
 import { finalizeScanData, linksOfScan, storeLinkChecks } from '../storage/finalize.js'
-import { failScan, isReadyToFinalize, readCounts } from '../storage/frontier.js'
+import { isReadyToFinalize, readCounts } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
 import { enqueueQueuedPages } from './scan-enqueue.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
@@ -141,11 +141,7 @@ async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scan
  * duplicates, orphans, sections, history; then the scan is completed and, after a full scan, the site marked
  * first-scanned.
  */
-export const finalizeScanJob = defineJob({
-  name: SCAN_JOB_NAMES.finalizeScan,
-  queue: SCAN_QUEUE_NAMES.scans,
-  payloadSchema: FinalizeScanPayloadSchema,
-  options: { attempts: 8, backoff: { type: 'fixed', delay: 3_000 } },
+export const finalizeScanJob = defineJob(JOBS.finalizeScan, {
   handle: async ({ scanId }, { prisma, logger }) => {
     const runtime = getScanRuntime()
     const counts = await readCounts(prisma, scanId)
@@ -162,7 +158,7 @@ export const finalizeScanJob = defineJob({
       // with no pages whose empty history point would read as scores falling to nothing: the scan is
       // failed with the reason, and no links, history or sections are touched.
       const reason = await explainEmptyScan(prisma, runtime, scanId)
-      await failScan(prisma, scanId, reason)
+      await markScanFailed(prisma, scanId, reason)
       logger.warn({ scanId, reason }, 'scan found no page to audit')
       return { failed: reason }
     }

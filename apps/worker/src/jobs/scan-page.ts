@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises'
-import { SCAN_JOB_NAMES, SCAN_QUEUE_NAMES, ScanPagePayloadSchema } from '@canopy/contracts'
+import { JOBS } from '@canopy/contracts'
 import { pageArtifactsDir } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { waitForCrawlSlot } from '../crawl/crawl-delay.js'
@@ -12,8 +12,7 @@ import { classifyByExtension, createContentAnalysers } from '../pipeline/content
 import { admitUrls, type FrontierCandidate, finishUrl, skipUrl, startScan } from '../storage/frontier.js'
 import { storePageAudit, storePageFailure } from '../storage/store-page.js'
 import { defineJob } from './define-job.js'
-import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
-import { KEEP_FINISHED, lighthouseJobId } from './scan-job-options.js'
+import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } from './scan-enqueue.js'
 import { getScanRuntime } from './scan-runtime.js'
 import { loadSectionRules } from './scan-site.js'
 
@@ -34,11 +33,7 @@ async function robotsFor(url: string): Promise<RobotsRules> {
  * frontier URL done and admits the new links it found, then enqueue their jobs. A page that fails to load
  * or audit is stored as failed and the scan goes on; only storage errors make BullMQ retry.
  */
-export const scanPageJob = defineJob({
-  name: SCAN_JOB_NAMES.scanPage,
-  queue: SCAN_QUEUE_NAMES.scanPages,
-  payloadSchema: ScanPagePayloadSchema,
-  options: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } },
+export const scanPageJob = defineJob(JOBS.scanPage, {
   onFinalFailure: async ({ scanId, url: rawUrl }, { prisma, error }) => {
     // Every attempt failed (or the job stalled too often, e.g. the page kills the process): the page is
     // recorded as failed so the scan can still finish.
@@ -215,16 +210,7 @@ export const scanPageJob = defineJob({
       { timeout: 30_000 },
     )
     if (lighthouse) {
-      await runtime.queue(SCAN_QUEUE_NAMES.lighthouse).add(
-        SCAN_JOB_NAMES.lighthousePage,
-        { scanId, pageId, url },
-        {
-          jobId: lighthouseJobId(scanId, urlHash),
-          attempts: 2,
-          backoff: { type: 'fixed', delay: 5_000 },
-          ...KEEP_FINISHED,
-        },
-      )
+      await enqueueLighthousePage({ scanId, pageId, url })
     }
     await enqueueQueuedPages(
       prisma,

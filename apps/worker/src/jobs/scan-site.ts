@@ -1,18 +1,20 @@
+import { JOBS } from '@canopy/contracts'
 import {
-  SCAN_JOB_NAMES,
-  SCAN_QUEUE_NAMES,
-  ScanSitePayloadSchema,
-  ScheduledSiteScanPayloadSchema,
-} from '@canopy/contracts'
-import type { PrismaClient } from '@canopy/db'
+  createScanUnlessActive,
+  findScanWithSite,
+  findSiteScanSettings,
+  listSectionRules,
+  markScanFailed,
+  type PrismaClient,
+} from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { fetchRobots, readSitemaps } from '../crawl/discover.js'
 import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, SiteUnreachableError } from '../crawl/root-check.js'
 import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
-import { admitUrls, type FrontierCandidate, failScan, startScan } from '../storage/frontier.js'
+import { admitUrls, type FrontierCandidate, startScan } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
-import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
+import { enqueueFinalizeIfReady, enqueueQueuedPages, enqueueScanSite } from './scan-enqueue.js'
 import { getScanRuntime } from './scan-runtime.js'
 
 export async function loadSectionRules(
@@ -20,17 +22,7 @@ export async function loadSectionRules(
   sectionId: string | null,
 ): Promise<SectionConditionRule[] | null> {
   if (!sectionId) return null
-  const conditions = await prisma.sectionCondition.findMany({
-    where: { sectionId },
-    orderBy: { position: 'asc' },
-  })
-  return conditions.map((condition) => ({
-    matchType: condition.matchType,
-    source: condition.source,
-    operator: condition.operator,
-    name: condition.name,
-    value: condition.value,
-  }))
+  return listSectionRules(prisma, sectionId)
 }
 
 /**
@@ -42,19 +34,15 @@ export async function loadSectionRules(
  * BullMQ retries with backoff (the site may be down for a minute); once every attempt has failed the scan
  * is `failed` with the reason (onFinalFailure). A root the address guard refuses fails at once.
  */
-export const scanSiteJob = defineJob({
-  name: SCAN_JOB_NAMES.scanSite,
-  queue: SCAN_QUEUE_NAMES.scans,
-  payloadSchema: ScanSitePayloadSchema,
-  options: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
+export const scanSiteJob = defineJob(JOBS.scanSite, {
   onFinalFailure: async ({ scanId }, { prisma, logger, error }) => {
     // Discovery never got going: without it no page job exists, so nothing else would end the scan.
-    const failed = await failScan(prisma, scanId, error.message)
-    if (failed) logger.warn({ scanId, reason: error.message }, 'scan failed in discovery')
+    const { ended } = await markScanFailed(prisma, scanId, error.message)
+    if (ended) logger.warn({ scanId, reason: error.message }, 'scan failed in discovery')
   },
   handle: async ({ scanId }, { prisma, logger }) => {
     const runtime = getScanRuntime()
-    const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
+    const scan = await findScanWithSite(prisma, scanId)
     if (!scan?.site) throw new UnrecoverableError(`scan ${scanId} has no site`)
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
     const site = scan.site
@@ -112,27 +100,27 @@ export const scanSiteJob = defineJob({
 })
 
 /** A scheduler tick: a new Scan row for the site, then discovery. */
-export const scheduledSiteScanJob = defineJob({
-  name: SCAN_JOB_NAMES.scheduledSiteScan,
-  queue: SCAN_QUEUE_NAMES.scans,
-  payloadSchema: ScheduledSiteScanPayloadSchema,
-  options: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 } },
+export const scheduledSiteScanJob = defineJob(JOBS.scheduledSiteScan, {
   handle: async ({ siteId }, { prisma, job }) => {
-    const site = await prisma.site.findUnique({ where: { id: siteId } })
+    const site = await findSiteScanSettings(prisma, siteId)
     if (!site) return { skipped: 'site gone' }
-    // One scheduled scan per tick, even when the tick's job is retried: the tick's job id names it.
-    const active = await prisma.scan.findFirst({ where: { siteId, state: { in: ['queued', 'running'] } } })
-    if (active) return { skipped: 'a scan is already running', scanId: active.id }
-    const scan = await prisma.scan.create({
-      data: { siteId, kind: 'site', trigger: 'schedule', pageLimit: site.maximumPageLimitPerScan },
-    })
-    await getScanRuntime()
-      .queue(SCAN_QUEUE_NAMES.scans)
-      .add(
-        SCAN_JOB_NAMES.scanSite,
-        { scanId: scan.id },
-        { jobId: `scan-site-${scan.id}`, attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
-      )
-    return { scanId: scan.id, tick: job.id }
+    // One scan at a time per site: a tick while one is queued or running adds none (and a retried tick finds
+    // the scan its first attempt created).
+    const { scan, created } = await createScanUnlessActive(
+      prisma,
+      {
+        siteId,
+        kind: 'site',
+        trigger: 'schedule',
+        requestedById: null,
+        pageLimit: site.maximumPageLimitPerScan,
+      },
+      {},
+    )
+    // The scan-site job id names the scan: enqueueing again after a failed first attempt adds it once.
+    if (scan.state === 'queued') await enqueueScanSite(scan.id)
+    return created
+      ? { scanId: scan.id, tick: job.id }
+      : { skipped: 'a scan is already under way', scanId: scan.id }
   },
 })

@@ -3,11 +3,9 @@ import {
   DocumentKindSchema,
   extensionOf,
   httpStatusOf,
+  JOBS,
   type PageInventory,
-  SCAN_JOB_NAMES,
-  SCAN_QUEUE_NAMES,
   type ScanJobProgress,
-  SinglePageScanPayloadSchema,
   type SinglePageScanResult,
 } from '@canopy/contracts'
 import { type Prisma, pageArtifactsDir } from '@canopy/db'
@@ -64,11 +62,7 @@ export function buildPageInventory(
  * A single page scan of any URL: one audited load plus its links checked, answered as
  * SinglePageScanResult in Scan.result and as the job's return value; progress via job.updateProgress.
  */
-export const singlePageScanJob = defineJob({
-  name: SCAN_JOB_NAMES.singlePageScan,
-  queue: SCAN_QUEUE_NAMES.singlePageScans,
-  payloadSchema: SinglePageScanPayloadSchema,
-  options: { attempts: 2, backoff: { type: 'fixed', delay: 2_000 } },
+export const singlePageScanJob = defineJob(JOBS.singlePageScan, {
   handle: async ({ scanId, uri }, { prisma, job, logger }) => {
     const runtime = getScanRuntime()
     const progress = (stage: ScanJobProgress['stage'], percent: number) =>

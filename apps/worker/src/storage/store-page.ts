@@ -1,6 +1,17 @@
 import type { Audit, CategoryResult, IssueCategory } from '@canopy/contracts'
-import type { DocumentKind, PageDiscovery, Prisma, ReadabilityLevel } from '@canopy/db'
+import {
+  type DbClient,
+  type DocumentKind,
+  type MergePageIssuesOptions,
+  mergePageIssues,
+  type PageDiscovery,
+  type PageIssueInput,
+  type Prisma,
+  type ReadabilityLevel,
+} from '@canopy/db'
+import { DUPLICATE_CHECKS } from '../audits/seo/seo-checks.js'
 import type { PageAudit } from '../pipeline/audit-page.js'
+import { elementSignaturesOf } from './element-signatures.js'
 
 type Tx = Prisma.TransactionClient
 
@@ -16,25 +27,17 @@ const DB_OUTCOME = {
   manual: 'manual',
   passed: 'passed',
   notApplicable: 'not_applicable',
-} as const
+} as const satisfies Record<keyof CategoryResult['audits'], PageIssueInput['outcome']>
 
 /** 'very-difficult-to-read' → 'very_difficult_to_read' (the Prisma enum spells the spec's slugs with '_'). */
 export function toReadabilityLevel(slug: string | null): ReadabilityLevel | null {
   return slug ? (slug.replace(/-/g, '_') as ReadabilityLevel) : null
 }
 
-/** One category's audits as PageIssue rows; what the page had before in that category is replaced. */
-export async function replacePageIssues(
-  tx: Tx,
-  ids: { siteId: string; pageId: string; scanId: string },
-  category: IssueCategory,
-  result: CategoryResult,
-) {
-  await tx.pageIssue.deleteMany({ where: { pageId: ids.pageId, category: DB_CATEGORY[category] } })
-  const rows = (Object.keys(DB_OUTCOME) as (keyof typeof DB_OUTCOME)[]).flatMap((group) =>
+/** One category's audits as the rows mergePageIssues stores, failing elements signed. */
+export function toPageIssueInputs(result: CategoryResult): PageIssueInput[] {
+  return (Object.keys(DB_OUTCOME) as (keyof typeof DB_OUTCOME)[]).flatMap((group) =>
     result.audits[group].map((audit: Audit) => ({
-      ...ids,
-      category: DB_CATEGORY[category],
       issueId: audit.id,
       title: audit.title,
       description: audit.description,
@@ -44,17 +47,24 @@ export async function replacePageIssues(
       auditGroup: audit.group ?? null,
       score: audit.score,
       nodeCount: audit.nodeCount,
-      details: (audit.details ?? undefined) as Prisma.InputJsonValue | undefined,
+      details: audit.details ?? null,
+      elementSignatures: group === 'failed' ? elementSignaturesOf(audit) : [],
     })),
   )
-  // An audit id listed twice (a rule both failed and manual) would break the unique key: first one wins.
-  const seen = new Set<string>()
-  const unique = rows.filter((row) => {
-    if (seen.has(row.issueId)) return false
-    seen.add(row.issueId)
-    return true
-  })
-  if (unique.length) await tx.pageIssue.createMany({ data: unique })
+}
+
+/**
+ * One category's audits on a page, merged with what the page had (mergePageIssues keeps each audit's
+ * failing stretch and marks the ones no longer failing as fixed in this scan).
+ */
+export async function storeCategoryIssues(
+  tx: DbClient,
+  ids: { siteId: string; pageId: string; scanId: string },
+  category: IssueCategory,
+  result: CategoryResult,
+  options: MergePageIssuesOptions = {},
+) {
+  await mergePageIssues(tx, { ...ids, category: DB_CATEGORY[category] }, toPageIssueInputs(result), options)
 }
 
 export interface StoredPageContext {
@@ -156,9 +166,10 @@ export async function storePageAudit(tx: Tx, context: StoredPageContext, audit: 
     },
   })
   const ids = { siteId, pageId, scanId }
-  await replacePageIssues(tx, ids, 'accessibility', audit.accessibility)
-  await replacePageIssues(tx, ids, 'seo', audit.seo)
-  await replacePageIssues(tx, ids, 'content-quality', audit.contentQuality)
+  await storeCategoryIssues(tx, ids, 'accessibility', audit.accessibility)
+  // The duplicate and orphan checks need every page of the scan: finalize stores them.
+  await storeCategoryIssues(tx, ids, 'seo', audit.seo, { untouchedIssueIds: Object.keys(DUPLICATE_CHECKS) })
+  await storeCategoryIssues(tx, ids, 'content-quality', audit.contentQuality)
 
   // Links and images: one Link per site and URL, one occurrence per page, kind and URL.
   await tx.linkOccurrence.deleteMany({ where: { pageId } })
