@@ -5,6 +5,7 @@ import { type LighthouseResult, type RunLighthouseOptions, runLighthouse } from 
 import { storeCategoryIssues } from '../storage/store-page.js'
 import type { JobContext } from './define-job.js'
 import { enqueueFinalizeIfReady } from './scan-enqueue.js'
+import { reportScanProgress } from './scan-progress.js'
 
 export interface LighthousePageResult {
   pageId: string
@@ -14,8 +15,8 @@ export interface LighthousePageResult {
   lighthouseVersion: string
 }
 
-async function reportProgress(context: JobContext, progress: ScanJobProgress): Promise<void> {
-  await context.job.updateProgress(progress)
+function reportProgress(context: JobContext, progress: Omit<ScanJobProgress, 'scan'>): Promise<void> {
+  return reportScanProgress(context.job, context.prisma, progress)
 }
 
 /**

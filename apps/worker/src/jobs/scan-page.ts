@@ -13,6 +13,7 @@ import { admitUrls, type FrontierCandidate, finishUrl, skipUrl, startScan } from
 import { storePageAudit, storePageFailure } from '../storage/store-page.js'
 import { defineJob } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } from './scan-enqueue.js'
+import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime } from './scan-runtime.js'
 import { loadSectionRules } from './scan-site.js'
 
@@ -133,7 +134,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
     }
     const robots = await robotsFor(url)
     await waitForCrawlSlot(runtime.redis, runtime.config.queuePrefix, new URL(url).host, robots.crawlDelayMs)
-    await job.updateProgress({ scanId, stage: 'loading', percent: 10 })
+    await reportScanProgress(job, prisma, { scanId, stage: 'loading', percent: 10 })
 
     let audit: Awaited<ReturnType<typeof auditPage>> | null = null
     let failure: string | null = null
@@ -155,7 +156,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       failure = error instanceof Error ? error.message : String(error)
       logger.warn({ url, err: error }, 'page failed')
     }
-    await job.updateProgress({ scanId, stage: 'storing', percent: 80 })
+    await reportScanProgress(job, prisma, { scanId, stage: 'storing', percent: 80 })
 
     const followLinks = scan.kind === 'site' || scan.kind === 'section'
     const rules = followLinks ? await loadSectionRules(prisma, scan.sectionId) : null
@@ -218,7 +219,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       candidates.map((candidate) => candidate.urlHash),
     )
     await enqueueFinalizeIfReady(prisma, scanId)
-    await job.updateProgress({ scanId, stage: 'done', percent: 100 })
+    await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
     return { pageId, status: audit ? 'succeeded' : 'failed', links: candidates.length }
   },
 })

@@ -6,6 +6,7 @@ import {
   listSectionRules,
   markScanFailed,
   type PrismaClient,
+  type Site,
 } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { fetchRobots, readSitemaps } from '../crawl/discover.js'
@@ -13,8 +14,9 @@ import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, SiteUnreachableError } from '../crawl/root-check.js'
 import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
 import { admitUrls, type FrontierCandidate, startScan } from '../storage/frontier.js'
-import { defineJob } from './define-job.js'
+import { defineJob, type JobContext } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueQueuedPages, enqueueScanSite } from './scan-enqueue.js'
+import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime } from './scan-runtime.js'
 
 export async function loadSectionRules(
@@ -23,6 +25,60 @@ export async function loadSectionRules(
 ): Promise<SectionConditionRule[] | null> {
   if (!sectionId) return null
   return listSectionRules(prisma, sectionId)
+}
+
+type ScanWithSite = NonNullable<Awaited<ReturnType<typeof findScanWithSite>>> & { site: Site }
+type Runtime = ReturnType<typeof getScanRuntime>
+
+/** One page added by hand: that page alone, no robots/sitemap discovery (scan-page follows no links). */
+function pageScanCandidates(scan: ScanWithSite): FrontierCandidate[] {
+  const pageUrl = scan.individualUrl ? normalizeUrl(scan.individualUrl) : null
+  if (!pageUrl) throw new UnrecoverableError(`page scan ${scan.id} has no page address`)
+  return [{ url: pageUrl, urlHash: hashUrl(pageUrl), depth: 0, discoveredVia: 'manual' }]
+}
+
+/** The root must answer: no answer is retried (the site may be down a minute), a refused address is final. */
+async function assertRootAnswers(runtime: Runtime, rootUrl: string, logger: JobContext['logger']) {
+  const rootCheck = await checkRoot(runtime.guard, rootUrl, {
+    userAgent: runtime.config.userAgent,
+    timeoutMs: runtime.config.linkCheckTimeoutMs,
+  }).catch((error: unknown) => {
+    if (error instanceof SiteUnreachableError && error.blocked) throw new UnrecoverableError(error.message)
+    throw error
+  })
+  logger.debug({ rootUrl, status: rootCheck.status }, 'site root answers')
+}
+
+/** The root and the sitemap's pages inside the root that robots.txt allows (and a section's rules may take). */
+async function siteScanCandidates(
+  prisma: PrismaClient,
+  runtime: Runtime,
+  scan: ScanWithSite,
+  logger: JobContext['logger'],
+): Promise<FrontierCandidate[]> {
+  const site = scan.site
+  const rootUrl = normalizeUrl(site.rootUri)
+  if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
+  await assertRootAnswers(runtime, rootUrl, logger)
+  const rules = await loadSectionRules(prisma, scan.sectionId)
+  const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
+  const sitemapStarts = site.sitemapUrl
+    ? [site.sitemapUrl]
+    : robots.sitemaps.length
+      ? robots.sitemaps
+      : [new URL('/sitemap.xml', rootUrl).toString()]
+  const sitemapPages = await readSitemaps(runtime.guard, sitemapStarts, runtime.config.userAgent)
+
+  const candidates: FrontierCandidate[] = [
+    { url: rootUrl, urlHash: hashUrl(rootUrl), depth: 0, discoveredVia: 'root' },
+  ]
+  for (const raw of sitemapPages) {
+    const url = normalizeUrl(raw)
+    if (!url || !isWithinRoot(url, rootUrl) || !robots.isAllowed(url)) continue
+    if (rules && !couldBeInSection(rules, url)) continue
+    candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
+  }
+  return candidates
 }
 
 /**
@@ -35,67 +91,32 @@ export async function loadSectionRules(
  * is `failed` with the reason (onFinalFailure). A root the address guard refuses fails at once.
  */
 export const scanSiteJob = defineJob(JOBS.scanSite, {
-  onFinalFailure: async ({ scanId }, { prisma, logger, error }) => {
+  onFinalFailure: async ({ scanId }, { prisma, logger, job, error }) => {
     // Discovery never got going: without it no page job exists, so nothing else would end the scan.
     const { ended } = await markScanFailed(prisma, scanId, error.message)
     if (ended) logger.warn({ scanId, reason: error.message }, 'scan failed in discovery')
+    await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
   },
-  handle: async ({ scanId }, { prisma, logger }) => {
+  handle: async ({ scanId }, { prisma, logger, job }) => {
     const runtime = getScanRuntime()
     const scan = await findScanWithSite(prisma, scanId)
     if (!scan?.site) throw new UnrecoverableError(`scan ${scanId} has no site`)
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
-    const site = scan.site
     await startScan(prisma, scanId, scan.lighthouseEnabled && runtime.lighthousePages)
-    if (scan.kind === 'page') {
-      // One page added by hand: that page alone, no robots/sitemap discovery (scan-page follows no links).
-      const pageUrl = scan.individualUrl ? normalizeUrl(scan.individualUrl) : null
-      if (!pageUrl) throw new UnrecoverableError(`page scan ${scanId} has no page address`)
-      await prisma.$transaction((tx) =>
-        admitUrls(tx, scanId, [
-          { url: pageUrl, urlHash: hashUrl(pageUrl), depth: 0, discoveredVia: 'manual' },
-        ]),
-      )
-      const enqueued = await enqueueQueuedPages(prisma, scanId)
-      await enqueueFinalizeIfReady(prisma, scanId)
-      return { sitemapPages: 0, admitted: 1, enqueued }
-    }
-    const rootUrl = normalizeUrl(site.rootUri)
-    if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
-    const rootCheck = await checkRoot(runtime.guard, rootUrl, {
-      userAgent: runtime.config.userAgent,
-      timeoutMs: runtime.config.linkCheckTimeoutMs,
-    }).catch((error: unknown) => {
-      if (error instanceof SiteUnreachableError && error.blocked) throw new UnrecoverableError(error.message)
-      throw error
-    })
-    logger.debug({ scanId, rootUrl, status: rootCheck.status }, 'site root answers')
-    const rules = await loadSectionRules(prisma, scan.sectionId)
-    const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
-    const sitemapStarts = site.sitemapUrl
-      ? [site.sitemapUrl]
-      : robots.sitemaps.length
-        ? robots.sitemaps
-        : [new URL('/sitemap.xml', rootUrl).toString()]
-    const sitemapPages = await readSitemaps(runtime.guard, sitemapStarts, runtime.config.userAgent)
-
-    const candidates: FrontierCandidate[] = [
-      { url: rootUrl, urlHash: hashUrl(rootUrl), depth: 0, discoveredVia: 'root' },
-    ]
-    for (const raw of sitemapPages) {
-      const url = normalizeUrl(raw)
-      if (!url || !isWithinRoot(url, rootUrl) || !robots.isAllowed(url)) continue
-      if (rules && !couldBeInSection(rules, url)) continue
-      candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
-    }
+    const withSite = { ...scan, site: scan.site }
+    const candidates =
+      scan.kind === 'page'
+        ? pageScanCandidates(withSite)
+        : await siteScanCandidates(prisma, runtime, withSite, logger)
     const admitted = await prisma.$transaction((tx) => admitUrls(tx, scanId, candidates))
     const enqueued = await enqueueQueuedPages(prisma, scanId)
     await enqueueFinalizeIfReady(prisma, scanId)
+    await reportScanProgress(job, prisma, { scanId, stage: 'queued', percent: 0 })
     logger.info(
-      { scanId, sitemapPages: sitemapPages.length, admitted: admitted.length, enqueued },
+      { scanId, candidates: candidates.length, admitted: admitted.length, enqueued },
       'scan discovery done',
     )
-    return { sitemapPages: sitemapPages.length, admitted: admitted.length }
+    return { candidates: candidates.length, admitted: admitted.length, enqueued }
   },
 })
 

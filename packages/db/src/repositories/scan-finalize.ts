@@ -220,3 +220,50 @@ export function replaceHistoryPoints(
     if (points.length) await tx.historyPoint.createMany({ data: points })
   })
 }
+
+/** Documents the scan's audited pages link to. */
+export function listDocumentsOfScan(db: DbClient, scanId: string) {
+  return db.document.findMany({
+    where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
+    select: { id: true, url: true, kind: true },
+  })
+}
+
+/** What reading or measuring a document found (nothing when it could not be read: only checkedAt moves). */
+export function updateDocumentAnalysis(
+  db: DbClient,
+  documentId: string,
+  data: Prisma.DocumentUpdateInput = {},
+) {
+  return db.document.update({ where: { id: documentId }, data: { ...data, checkedAt: new Date() } })
+}
+
+/** The scan with its site and section, and the shallowest page that failed: why a scan audited nothing. */
+export async function findEmptyScanFacts(db: DbClient, scanId: string) {
+  const [scan, firstFailure] = await Promise.all([
+    db.scan.findUniqueOrThrow({ where: { id: scanId }, include: { site: true, section: true } }),
+    db.pageResult.findFirst({
+      where: { scanId, status: 'failed' },
+      include: { page: { select: { url: true, depth: true } } },
+      orderBy: { page: { depth: 'asc' } },
+    }),
+  ])
+  return { scan, firstFailure }
+}
+
+/** The scan completed; a full scan also makes the site's scores whole (its first full scan is done). */
+export async function markScanCompleted(
+  db: DbClient,
+  scanId: string,
+  { pagesOrphaned }: { pagesOrphaned: number },
+) {
+  return runInTransaction(db, async (tx) => {
+    const scan = await tx.scan.update({
+      where: { id: scanId },
+      data: { state: 'completed', finishedAt: new Date(), pagesOrphaned },
+    })
+    if (scan.siteId && scan.kind === 'site')
+      await tx.site.update({ where: { id: scan.siteId }, data: { firstScanCompleted: true } })
+    return scan
+  })
+}

@@ -41,3 +41,25 @@ export function listSectionRules(db: DbClient, sectionId: string) {
     select: { matchType: true, source: true, operator: true, name: true, value: true },
   })
 }
+
+/** A single-page scan's job took it: running from now (a retry keeps it running). */
+export function markSinglePageScanRunning(db: DbClient, scanId: string) {
+  return db.scan.updateMany({
+    where: { id: scanId, state: { in: ['queued', 'running'] } },
+    data: { state: 'running', startedAt: new Date() },
+  })
+}
+
+/** A single-page scan's answer, stored on the scan (shaped as the contracts' SinglePageScanResult). */
+export function completeSinglePageScan(db: DbClient, scanId: string, result: unknown) {
+  return db.scan.update({
+    where: { id: scanId },
+    data: {
+      state: 'completed',
+      finishedAt: new Date(),
+      pagesQueued: 1,
+      pagesScanned: 1,
+      result: result as Prisma.InputJsonValue,
+    },
+  })
+}

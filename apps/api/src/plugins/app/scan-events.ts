@@ -2,16 +2,17 @@ import { EventEmitter } from 'node:events'
 import {
   SCAN_QUEUE_NAMES,
   SCAN_SOCKET_EVENTS,
-  type ScanJobProgress,
   ScanJobProgressSchema,
   type ScanProgressEvent,
   type SinglePageScanAnswer,
+  SinglePageScanResultSchema,
   scanRoomName,
   siteRoomName,
+  userRoomName,
   WaitForScanRequestSchema,
 } from '@canopy/contracts'
 import { findScanById, findScanVisibleToUser, markScanFailed, type Scan } from '@canopy/db'
-import { Job, QueueEvents } from 'bullmq'
+import { QueueEvents } from 'bullmq'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
@@ -19,8 +20,8 @@ import { closeRedis } from '../../lib/close-redis.js'
 import {
   presentScanKind,
   presentSinglePageAnswer,
+  progressEventOf,
   SCAN_FAILED_MESSAGE,
-  scanProgressPercent,
 } from '../../presenters/scan.js'
 import { SCAN_NOT_FOUND_MESSAGE } from '../../services/scan-service.js'
 import type { ServerSocket } from './socket-io.js'
@@ -44,10 +45,11 @@ const SCAN_QUEUES = Object.values(SCAN_QUEUE_NAMES)
  * Progress flows one way: the worker reports through BullMQ (job progress, completion, failure), every
  * API process reads those events from Redis with QueueEvents and relays them to its own sockets: the
  * scan's room (`waitForScan`) gets scan-response / scan-error, the site's room gets scan-progress.
- * A single-page scan's job id is its scan id; other jobs carry the scan id in their data or progress.
+ * Each progress report carries the scan's state and counts (the worker reads them), so relaying one costs
+ * no read; a single-page scan's job id is its scan id and its completed job returns the result.
  */
 async function scanEventsPlugin(fastify: FastifyInstance) {
-  const { prisma, io, queues, log } = fastify
+  const { prisma, io, log } = fastify
   const answers = new EventEmitter()
   answers.setMaxListeners(0)
   const pendingWaits = new Set<() => void>()
@@ -58,19 +60,16 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
       target.emit(SCAN_SOCKET_EVENTS.error, { id: answer.id, message: answer.message ?? SCAN_FAILED_MESSAGE })
   }
 
-  function emitProgress(scan: Scan, job?: ScanJobProgress) {
-    const event: ScanProgressEvent = {
-      id: scan.id,
-      siteId: scan.siteId,
-      kind: presentScanKind(scan.kind),
-      state: scan.state,
-      progress: scanProgressPercent(scan),
-      qaFinished: scan.pagesScanned + scan.pagesFailed,
-      qaEnqueued: scan.pagesQueued,
-      ...(job ? { stage: job.stage, percent: job.percent } : {}),
-    }
-    io.to(scanRoomName(scan.id)).emit(SCAN_SOCKET_EVENTS.progress, event)
-    if (scan.siteId) io.to(siteRoomName(scan.siteId)).emit(SCAN_SOCKET_EVENTS.progress, event)
+  /** To the scan's room, its site's room, and for a single-page scan the requester's room. */
+  function emitProgress(event: ScanProgressEvent, requestedById: string | null) {
+    const rooms = [scanRoomName(event.id)]
+    if (event.siteId) rooms.push(siteRoomName(event.siteId))
+    if (event.kind === 'single-page' && requestedById) rooms.push(userRoomName(requestedById))
+    io.to(rooms).emit(SCAN_SOCKET_EVENTS.progress, event)
+  }
+
+  function emitScanRow(scan: Scan) {
+    emitProgress(progressEventOf({ ...scan, kind: presentScanKind(scan.kind) }, scan.id), scan.requestedById)
   }
 
   async function relaySinglePageOutcome(scanId: string, failedReason: string | null) {
@@ -85,22 +84,28 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
       success: false,
       message: scan.error ?? SCAN_FAILED_MESSAGE,
     }
-    emitAnswer(io.to(scanRoomName(scan.id)), answer)
-    answers.emit(scan.id, answer)
-    emitProgress(scan)
+    publishAnswer(answer)
+    emitScanRow(scan)
   }
 
-  /** The scan a site, section or page job works for: from its data while BullMQ still keeps it. */
-  async function findScanIdOfJob(queueName: string, jobId: string, returnvalue?: unknown) {
-    const job = await Job.fromId(queues.get(queueName as (typeof SCAN_QUEUES)[number]), jobId)
-    const data = (job?.data ?? returnvalue) as { scanId?: unknown } | undefined
-    return typeof data?.scanId === 'string' ? data.scanId : null
+  function publishAnswer(answer: SinglePageScanAnswer) {
+    emitAnswer(io.to(scanRoomName(answer.id)), answer)
+    answers.emit(answer.id, answer)
   }
 
-  async function relayStep(scanId: string | null, job?: ScanJobProgress) {
-    if (!scanId) return
-    const scan = await findScanById(prisma, scanId)
-    if (scan) emitProgress(scan, job)
+  /** A completed single-page job returns its result: answered from it, without reading the scan. */
+  function relaySinglePageResult(scanId: string, returnvalue: unknown) {
+    const result = SinglePageScanResultSchema.safeParse(returnvalue)
+    if (result.success) publishAnswer({ id: scanId, success: true, result: result.data })
+    else guard('relaying a single-page scan result failed', () => relaySinglePageOutcome(scanId, null))
+  }
+
+  /** A job's progress carries the scan's state and counts: relayed as it is, nothing read. */
+  function relayProgress(data: unknown) {
+    const progress = ScanJobProgressSchema.safeParse(data)
+    if (!progress.success || !progress.data.scan) return
+    const { scan, ...step } = progress.data
+    emitProgress(progressEventOf(scan, step.scanId, step), scan.requestedById)
   }
 
   function guard(description: string, work: () => Promise<void>) {
@@ -121,36 +126,13 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
     events.on('error', (error) => log.warn({ err: error, queue: queueName }, 'queue events error'))
     listeners.push(events)
 
-    events.on('progress', ({ jobId, data }) => {
-      const progress = ScanJobProgressSchema.safeParse(data)
-      const scanId = progress.success
-        ? progress.data.scanId
-        : queueName === SCAN_QUEUE_NAMES.singlePageScans
-          ? jobId
-          : null
-      guard('relaying scan progress failed', () =>
-        relayStep(scanId, progress.success ? progress.data : undefined),
-      )
-    })
-
+    events.on('progress', ({ data }) => relayProgress(data))
+    // The scan jobs report their last step as progress, so only a single-page scan's end needs relaying.
     if (queueName === SCAN_QUEUE_NAMES.singlePageScans) {
-      events.on('completed', ({ jobId }) =>
-        guard('relaying a single-page scan result failed', () => relaySinglePageOutcome(jobId, null)),
-      )
+      events.on('completed', ({ jobId, returnvalue }) => relaySinglePageResult(jobId, returnvalue))
       events.on('failed', ({ jobId, failedReason }) =>
         guard('relaying a single-page scan failure failed', () =>
           relaySinglePageOutcome(jobId, failedReason ?? ''),
-        ),
-      )
-    } else {
-      events.on('completed', ({ jobId, returnvalue }) =>
-        guard('relaying scan progress failed', async () =>
-          relayStep(await findScanIdOfJob(queueName, jobId, returnvalue)),
-        ),
-      )
-      events.on('failed', ({ jobId }) =>
-        guard('relaying scan progress failed', async () =>
-          relayStep(await findScanIdOfJob(queueName, jobId)),
         ),
       )
     }
@@ -174,6 +156,7 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
   }
 
   io.on('connection', (socket) => {
+    // The spec's client emits the bare scan id; {scanId} and {id} are accepted too.
     socket.on(SCAN_SOCKET_EVENTS.waitForScan, (payload, ack) => {
       waitForScan(socket, payload)
         .catch((error: unknown) => {
@@ -236,5 +219,5 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
 
 export default fp(scanEventsPlugin, {
   name: 'scan-events',
-  dependencies: ['prisma', 'queues', 'socket-io'],
+  dependencies: ['prisma', 'socket-io'],
 })
