@@ -6,6 +6,7 @@ import {
   listSectionRules,
   markScanFailed,
   type PrismaClient,
+  runInTransaction,
   type Site,
 } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
@@ -108,7 +109,7 @@ export const scanSiteJob = defineJob(JOBS.scanSite, {
       scan.kind === 'page'
         ? pageScanCandidates(withSite)
         : await siteScanCandidates(prisma, runtime, withSite, logger)
-    const admitted = await prisma.$transaction((tx) => admitUrls(tx, scanId, candidates))
+    const admitted = await runInTransaction(prisma, (tx) => admitUrls(tx, scanId, candidates))
     const enqueued = await enqueueQueuedPages(prisma, scanId)
     await enqueueFinalizeIfReady(prisma, scanId)
     await reportScanProgress(job, prisma, { scanId, stage: 'queued', percent: 0 })

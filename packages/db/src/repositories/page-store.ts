@@ -142,3 +142,14 @@ export async function replacePageDocuments(
     skipDuplicates: true,
   })
 }
+
+/** The site's custom dictionary words: the global dictionary's (no language) and those of these languages. */
+export async function listCustomDictionaryWords(db: DbClient, siteId: string, languages: string[]) {
+  const words = await db.dictionaryWord.findMany({
+    where: {
+      dictionary: { siteId, OR: [{ language: null }, ...languages.map((language) => ({ language }))] },
+    },
+    select: { word: true },
+  })
+  return words.map((row) => row.word)
+}
