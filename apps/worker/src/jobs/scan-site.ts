@@ -137,7 +137,7 @@ export const scheduledSiteScanJob = defineJob(JOBS.scheduledSiteScan, {
         requestedById: null,
         pageLimit: site.maximumPageLimitPerScan,
       },
-      {},
+      { kind: { in: ['site', 'section', 'page'] } },
     )
     // The scan-site job id names the scan: enqueueing again after a failed first attempt adds it once.
     if (scan.state === 'queued') await enqueueScanSite(scan.id)
