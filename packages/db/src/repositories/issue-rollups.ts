@@ -22,13 +22,21 @@ export async function rebuildIssueRollups(
   })
 }
 
-/** The page issues of the site once per scope they fall in: the site ('') and each section holding the page. */
-const SCOPED_ISSUES = `
-    SELECT '' AS "scopeId", pi.* FROM "PageIssue" pi WHERE pi."siteId" = $1
+/**
+ * The page issues of the site that `filter` keeps, once per scope they fall in: the site ('') and each
+ * section holding the page.
+ */
+function scopedIssues(filter: string) {
+  return `
+    SELECT '' AS "scopeId", pi.* FROM "PageIssue" pi WHERE pi."siteId" = $1 AND ${filter}
     UNION ALL
     SELECT sp."sectionId" AS "scopeId", pi.*
     FROM "PageIssue" pi JOIN "SectionPage" sp ON sp."pageId" = pi."pageId"
-    WHERE pi."siteId" = $1`
+    WHERE pi."siteId" = $1 AND ${filter}`
+}
+
+/** What a summary counts: failing, needing review, or fixed in this scan ($2). */
+const SUMMARISED = `(pi.outcome IN ('failed', 'manual') OR pi."fixedInScanId" = $2)`
 
 /**
  * One row per scope and audit that fails, needs a manual check, or was fixed in this scan. Title, description
@@ -37,11 +45,11 @@ const SCOPED_ISSUES = `
 async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string): Promise<number> {
   return db.$executeRawUnsafe(
     `
-    WITH scoped AS (${SCOPED_ISSUES}),
+    WITH scoped AS (${scopedIssues(SUMMARISED)}),
     wording AS (
       SELECT DISTINCT ON (category, "issueId") category, "issueId", title, description, "issueLevel",
         "wcagCriteria"
-      FROM "PageIssue" WHERE "siteId" = $1
+      FROM "PageIssue" pi WHERE pi."siteId" = $1 AND ${SUMMARISED}
       ORDER BY category, "issueId", "updatedAt" DESC
     ),
     counts AS (
@@ -53,7 +61,6 @@ async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string
         count(*) FILTER (WHERE s.outcome <> 'failed' AND s."fixedInScanId" = $2) AS "pagesFixed",
         min(s."failingSinceAt") FILTER (WHERE s.outcome = 'failed') AS "firstSeenAt"
       FROM scoped s
-      WHERE s.outcome IN ('failed', 'manual') OR s."fixedInScanId" = $2
       GROUP BY s."scopeId", s.category, s."issueId"
     )
     INSERT INTO "IssueSummary" (
@@ -76,13 +83,13 @@ async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string
 async function insertIssueTemplates(db: DbClient, siteId: string, scanId: string): Promise<number> {
   return db.$executeRawUnsafe(
     `
-    WITH scoped AS (${SCOPED_ISSUES}),
+    WITH scoped AS (${scopedIssues(`pi.outcome = 'failed'`)}),
     elements AS (
       SELECT s."scopeId", s.category, s."issueId", s."pageId", e.signature,
         s.details -> 'items' -> (e.position::int - 1) AS item,
         array_remove(s."elementSignatures", e.signature) = '{}' AS "onlyElement"
       FROM scoped s, unnest(s."elementSignatures") WITH ORDINALITY AS e(signature, position)
-      WHERE s.outcome = 'failed' AND e.signature <> ''
+      WHERE e.signature <> ''
     )
     INSERT INTO "IssueTemplate" (
       id, "siteId", "scopeId", category, "issueId", signature, selector, snippet, "pageCount", "clearsPages",
