@@ -1,6 +1,12 @@
 import { rm } from 'node:fs/promises'
 import { JOBS } from '@canopy/contracts'
-import { pageArtifactsDir } from '@canopy/db'
+import {
+  countScanUrlsInState,
+  findScanUrl,
+  findScanWithSite,
+  pageArtifactsDir,
+  runInTransaction,
+} from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { waitForCrawlSlot } from '../crawl/crawl-delay.js'
 import { fetchRobots } from '../crawl/discover.js'
@@ -39,13 +45,13 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
     // Every attempt failed (or the job stalled too often, e.g. the page kills the process): the page is
     // recorded as failed so the scan can still finish.
     const url = normalizeUrl(rawUrl)
-    const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
+    const scan = await findScanWithSite(prisma, scanId)
     if (!url || !scan?.site) return
     const urlHash = hashUrl(url)
-    const entry = await prisma.scanUrl.findUnique({ where: { scanId_urlHash: { scanId, urlHash } } })
+    const entry = await findScanUrl(prisma, scanId, urlHash)
     if (entry?.state !== 'queued') return
     const rootUrl = normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri
-    await prisma.$transaction(async (tx) => {
+    await runInTransaction(prisma, async (tx) => {
       await storePageFailure(
         tx,
         {
@@ -64,7 +70,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
   },
   handle: async ({ scanId, url: rawUrl, depth }, { prisma, logger, job }) => {
     const runtime = getScanRuntime()
-    const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
+    const scan = await findScanWithSite(prisma, scanId)
     if (!scan?.site) throw new UnrecoverableError(`scan ${scanId} has no site`)
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
     const url = normalizeUrl(rawUrl)
@@ -77,9 +83,9 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       // A page scan (one page added by hand) has no discovery job: its page starts it.
       await startScan(prisma, scanId, scan.lighthouseEnabled && runtime.lighthousePages)
     }
-    let entry = await prisma.scanUrl.findUnique({ where: { scanId_urlHash: { scanId, urlHash } } })
+    let entry = await findScanUrl(prisma, scanId, urlHash)
     if (!entry) {
-      await prisma.$transaction((tx) =>
+      await runInTransaction(prisma, (tx) =>
         admitUrls(tx, scanId, [
           {
             url,
@@ -89,7 +95,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
           },
         ]),
       )
-      entry = await prisma.scanUrl.findUnique({ where: { scanId_urlHash: { scanId, urlHash } } })
+      entry = await findScanUrl(prisma, scanId, urlHash)
       if (!entry) return { skipped: 'page limit reached' }
     }
     if (entry.state !== 'queued') {
@@ -120,7 +126,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
         !classifyByExtension(target)
           ? [{ url: target, urlHash: hashUrl(target), depth: currentDepth, discoveredVia: 'link' }]
           : []
-      await prisma.$transaction(async (tx) => {
+      await runInTransaction(prisma, async (tx) => {
         await skipUrl(tx, scanId, urlHash)
         await admitUrls(tx, scanId, candidates)
       })
@@ -183,9 +189,9 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
         : couldBeInSection(rules, url))
     if (!isMember) {
       // Bounded like the pages themselves: at most the page limit of such loads lends its links to the crawl.
-      const crawledOutside = await prisma.scanUrl.count({ where: { scanId, state: 'skipped' } })
+      const crawledOutside = await countScanUrlsInState(prisma, scanId, 'skipped')
       const followed = crawledOutside < scan.pageLimit ? candidates : []
-      await prisma.$transaction(async (tx) => {
+      await runInTransaction(prisma, async (tx) => {
         await skipUrl(tx, scanId, urlHash)
         await admitUrls(tx, scanId, followed)
       })
@@ -199,7 +205,8 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       return { skipped: 'outside the section', links: followed.length }
     }
     const lighthouse = !!audit && scan.lighthouseEnabled && runtime.lighthousePages
-    const pageId = await prisma.$transaction(
+    const pageId = await runInTransaction(
+      prisma,
       async (tx) => {
         const id = audit
           ? await storePageAudit(tx, context, audit)
@@ -208,7 +215,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
         await finishUrl(tx, scanId, urlHash, audit ? 'scanned' : 'failed', lighthouse)
         return id
       },
-      { timeout: 30_000 },
+      { timeoutMs: 30_000 },
     )
     if (lighthouse) {
       await enqueueLighthousePage({ scanId, pageId, url })

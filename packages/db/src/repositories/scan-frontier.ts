@@ -190,3 +190,17 @@ export function listQueuedScanUrls(db: DbClient, scanId: string, onlyHashes?: st
     select: { url: true, urlHash: true, depth: true },
   })
 }
+
+/** The frontier entry of one URL of the scan, or null when it was never admitted. */
+export function findScanUrl(db: DbClient, scanId: string, urlHash: string) {
+  return db.scanUrl.findUnique({ where: { scanId_urlHash: { scanId, urlHash } } })
+}
+
+/** How many of the scan's frontier URLs are in this state (e.g. skipped: loaded outside a section). */
+export function countScanUrlsInState(
+  db: DbClient,
+  scanId: string,
+  state: 'queued' | 'scanned' | 'failed' | 'skipped',
+) {
+  return db.scanUrl.count({ where: { scanId, state } })
+}
