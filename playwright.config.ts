@@ -13,6 +13,11 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  projects: [
+    // The demo site's first scan, watched once; the specs that read its results wait for it.
+    { name: 'demo-scan', testMatch: /demo-scan\.setup\.ts/ },
+    { name: 'e2e', dependencies: ['demo-scan'] },
+  ],
   use: {
     baseURL: process.env.CANOPY_BASE_URL ?? 'http://127.0.0.1:3000',
     browserName: 'chromium',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { initialJsSizePlugin } from './vite/initial-js-size-plugin.ts'
 
 // In dev the SPA runs on Vite and the API on its own port; these are the paths the API answers at
 // its root (COMMON.md). Keys starting with ^ are regular expressions, so that SPA routes such as
@@ -15,7 +16,7 @@ const apiPaths = [
 ]
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), initialJsSizePlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

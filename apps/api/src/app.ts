@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js'
 import { toErrorBody } from './error-body.js'
 import authPlugin from './plugins/app/auth.js'
+import firstScansPlugin from './plugins/app/first-scans.js'
 import mailerPlugin from './plugins/app/mailer.js'
 import prismaPlugin from './plugins/app/prisma.js'
 import queuesPlugin from './plugins/app/queues.js'
@@ -82,6 +83,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(socketIoPlugin)
   await fastify.register(scanEventsPlugin)
   await fastify.register(scanSchedulesPlugin)
+  await fastify.register(firstScansPlugin)
 
   await fastify.register(routes)
 }

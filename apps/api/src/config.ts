@@ -43,6 +43,7 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   TRUST_PROXY: optionalNonEmpty,
   SSO_PROVIDERS: optionalNonEmpty,
   ARTIFACTS_DIR: optionalNonEmpty,
+  QUEUE_FIRST_SCANS: optionalNonEmpty.pipe(booleanFromEnv.optional()),
 })
 
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   ssoProviders: SsoProvider[]
   /** where the worker leaves screenshots and HTML snapshots (packages/db artifacts layout) */
   artifactsDir: string
+  /** at start, queue the first full scan of every site that has never been scanned (default true) */
+  queueFirstScans: boolean
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -121,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     ssoProviders: parseSsoProviders(vars.SSO_PROVIDERS),
     artifactsDir: artifactsRoot({ ARTIFACTS_DIR: vars.ARTIFACTS_DIR }),
+    queueFirstScans: vars.QUEUE_FIRST_SCANS ?? true,
   }
 }

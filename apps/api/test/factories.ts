@@ -195,3 +195,179 @@ export async function createTestPageWithArtifacts(
     },
   })
 }
+
+/** A completed site scan of the site, numbered as the worker numbers them. */
+export async function createTestCompletedScan(
+  prisma: PrismaClient,
+  { siteId, number, finishedAt = new Date() }: { siteId: string; number: number; finishedAt?: Date },
+) {
+  return prisma.scan.create({
+    data: {
+      siteId,
+      kind: 'site',
+      state: 'completed',
+      pageLimit: 100,
+      number,
+      queuedAt: finishedAt,
+      startedAt: finishedAt,
+      finishedAt,
+    },
+  })
+}
+
+/** A page as a scan leaves it: its scores and counts are the list columns. */
+export async function createTestPage(
+  prisma: PrismaClient,
+  {
+    siteId,
+    url,
+    ...fields
+  }: { siteId: string; url: string } & Partial<
+    Omit<Parameters<PrismaClient['page']['create']>[0]['data'], 'site' | 'siteId' | 'url'>
+  >,
+) {
+  return prisma.page.create({ data: { siteId, url, lastScannedAt: new Date(), ...fields } as never })
+}
+
+export interface TestPageIssueOptions {
+  siteId: string
+  pageId: string
+  scanId: string
+  issueId: string
+  category?: 'accessibility' | 'seo' | 'performance' | 'content_quality'
+  outcome?: 'failed' | 'manual' | 'passed' | 'not_applicable'
+  issueLevel?: 'A' | 'AA' | 'AAA' | 'Error' | 'Manual'
+  nodeCount?: number
+  failingSinceScanId?: string | null
+  fixedInScanId?: string | null
+  elementSignatures?: string[]
+}
+
+/** One audit's latest outcome on a page, with its lifecycle columns. */
+export async function createTestPageIssue(prisma: PrismaClient, options: TestPageIssueOptions) {
+  const failing = (options.outcome ?? 'failed') === 'failed'
+  return prisma.pageIssue.create({
+    data: {
+      siteId: options.siteId,
+      pageId: options.pageId,
+      scanId: options.scanId,
+      category: options.category ?? 'accessibility',
+      issueId: options.issueId,
+      title: `${options.issueId} title`,
+      description: `${options.issueId} description`,
+      issueLevel: options.issueLevel ?? 'AA',
+      outcome: options.outcome ?? 'failed',
+      wcagCriteria: ['1.4.3'],
+      nodeCount: options.nodeCount ?? (failing ? 1 : 0),
+      failingSinceScanId: options.failingSinceScanId ?? (failing ? options.scanId : null),
+      failingSinceAt: failing ? new Date() : null,
+      lastFailedScanId: failing ? options.scanId : null,
+      lastFailedAt: failing ? new Date() : null,
+      fixedInScanId: options.fixedInScanId ?? null,
+      fixedAt: options.fixedInScanId ? new Date() : null,
+      elementSignatures: options.elementSignatures ?? [],
+    },
+  })
+}
+
+export interface TestIssueSummaryOptions {
+  siteId: string
+  scanId: string
+  issueId: string
+  scopeId?: string
+  category?: 'accessibility' | 'seo' | 'performance' | 'content_quality'
+  title?: string
+  issueLevel?: 'A' | 'AA' | 'AAA' | 'Error' | 'Manual'
+  pagesFailed?: number
+  pagesManual?: number
+  nodesFailed?: number
+  pagesNew?: number
+  pagesFixed?: number
+}
+
+/** An issue's roll-up row, as the worker writes it when a scan finalizes. */
+export async function createTestIssueSummary(prisma: PrismaClient, options: TestIssueSummaryOptions) {
+  return prisma.issueSummary.create({
+    data: {
+      siteId: options.siteId,
+      scopeId: options.scopeId ?? '',
+      category: options.category ?? 'accessibility',
+      issueId: options.issueId,
+      title: options.title ?? `${options.issueId} title`,
+      description: `${options.issueId} description`,
+      issueLevel: options.issueLevel ?? 'AA',
+      wcagCriteria: ['1.4.3'],
+      pagesFailed: options.pagesFailed ?? 1,
+      pagesManual: options.pagesManual ?? 0,
+      nodesFailed: options.nodesFailed ?? options.pagesFailed ?? 1,
+      pagesNew: options.pagesNew ?? 0,
+      pagesFixed: options.pagesFixed ?? 0,
+      firstSeenAt: new Date('2026-01-05T10:00:00Z'),
+      scanId: options.scanId,
+    },
+  })
+}
+
+/** A template problem: one element failing an audit alike on several pages. */
+export async function createTestIssueTemplate(
+  prisma: PrismaClient,
+  options: {
+    siteId: string
+    scanId: string
+    issueId: string
+    signature: string
+    pageCount: number
+    clearsPages?: number
+    scopeId?: string
+    category?: 'accessibility' | 'seo' | 'performance' | 'content_quality'
+  },
+) {
+  return prisma.issueTemplate.create({
+    data: {
+      siteId: options.siteId,
+      scopeId: options.scopeId ?? '',
+      category: options.category ?? 'accessibility',
+      issueId: options.issueId,
+      signature: options.signature,
+      selector: 'header > nav img',
+      snippet: '<img src="logo.png">',
+      pageCount: options.pageCount,
+      clearsPages: options.clearsPages ?? options.pageCount,
+      scanId: options.scanId,
+    },
+  })
+}
+
+/** A document the site links to, linked from the given pages. */
+export async function createTestDocument(
+  prisma: PrismaClient,
+  {
+    siteId,
+    url,
+    kind = 'pdf',
+    pageIds = [],
+    ...fields
+  }: {
+    siteId: string
+    url: string
+    kind?: 'pdf' | 'doc' | 'spreadsheet' | 'powerpoint' | 'archive' | 'media'
+    pageIds?: string[]
+    title?: string | null
+    size?: number | null
+    pageCount?: number | null
+    isTagged?: boolean | null
+    isScanned?: boolean | null
+    language?: string | null
+    checkedAt?: Date | null
+  },
+) {
+  return prisma.document.create({
+    data: {
+      siteId,
+      url,
+      kind,
+      ...fields,
+      occurrences: { create: pageIds.map((pageId) => ({ pageId })) },
+    },
+  })
+}

@@ -37,6 +37,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...loadConfig({ ...process.env, WEB_DIST_DIR: path.join(mailDir, 'no-web-build') }),
     mailDir,
     smtpUrl: null,
+    // Queued at start, first scans would race the tests' own scans of the sites they create.
+    queueFirstScans: false,
     ...overrides,
   }
   const routes: RouteEntry[] = []

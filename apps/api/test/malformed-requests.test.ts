@@ -29,7 +29,14 @@ async function adminContext() {
     bodyRoutes: routes.filter((route) => isApiRoute(route) && route.body),
     queryRoutes: routes.filter((route) => isApiRoute(route) && route.querystring),
     cookie: await createSessionCookie(app.prisma, admin.id),
-    params: { slug: site.slug, sectionId: section.id, scanId: scan.id },
+    params: {
+      slug: site.slug,
+      sectionId: section.id,
+      scanId: scan.id,
+      issueName: 'image-alt',
+      kind: 'pdf',
+      pageId: 'no-such-page',
+    },
   }
 }
 
@@ -176,7 +183,14 @@ describe('malformed list queries', () => {
     const { app, queryRoutes, cookie, params } = await adminContext()
     const listRoutes = queryRoutes.filter((route) => 'page' in (route.querystring as z.ZodObject).shape)
     expect(listRoutes.map(key)).toEqual(
-      expect.arrayContaining(['GET /api/v1/sites', 'GET /api/v1/sites/:slug/sections']),
+      expect.arrayContaining([
+        'GET /api/v1/sites',
+        'GET /api/v1/sites/:slug/sections',
+        'GET /api/v1/sites/:slug/pages',
+        'GET /api/v1/sites/:slug/issues',
+        'GET /api/v1/sites/:slug/issues/:issueName/pages',
+        'GET /api/v1/sites/:slug/documents/:kind',
+      ]),
     )
     for (const route of listRoutes) {
       for (const [query, field] of [

@@ -6,6 +6,8 @@ import type { z } from 'zod'
 import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
 import {
   createSessionCookie,
+  createTestDocument,
+  createTestIssueSummary,
   createTestPageWithArtifacts,
   createTestSection,
   createTestSite,
@@ -68,6 +70,31 @@ async function twoSites() {
     siteId: siteB.id,
     scanId: scanB.id,
   })
+  // An issue and a document on each site, so that the routes reading one answer 200 to a member.
+  for (const [siteId, scanId] of [
+    [siteA.id, scanA.id],
+    [siteB.id, scanB.id],
+  ] as const) {
+    await createTestIssueSummary(app.prisma, { siteId, scanId, issueId: 'image-alt' })
+  }
+  // The routes are called with ?sectionId= too: the section has its own roll-up row.
+  await createTestIssueSummary(app.prisma, {
+    siteId: siteA.id,
+    scopeId: sectionA.id,
+    scanId: scanA.id,
+    issueId: 'image-alt',
+  })
+  const documentA = await createTestDocument(app.prisma, {
+    siteId: siteA.id,
+    url: `${siteA.rootUri}report.pdf`,
+    pageIds: [pageA.id],
+  })
+  const documentB = await createTestDocument(app.prisma, {
+    siteId: siteB.id,
+    url: `${siteB.rootUri}report.pdf`,
+    pageIds: [pageB.id],
+  })
+  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv' }
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
@@ -83,6 +110,8 @@ async function twoSites() {
       pageId: pageA.id,
       guid: pageA.id,
       path: testElementScreenshotPath(pageA),
+      documentId: documentA.id,
+      ...listValues,
     },
     paramsB: {
       slug: siteB.slug,
@@ -91,6 +120,8 @@ async function twoSites() {
       pageId: pageB.id,
       guid: pageB.id,
       path: testElementScreenshotPath(pageB),
+      documentId: documentB.id,
+      ...listValues,
     },
   }
 }
@@ -108,6 +139,22 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/full-page-screenshot',
         'GET /api/v1/sites/:slug/product-snapshot',
         'GET /api/v1/sites/:slug/element-screenshot',
+        'GET /api/v1/sites/:slug/pages',
+        'GET /api/v1/sites/:slug/pages/export',
+        'GET /api/v1/sites/:slug/worst-pages',
+        'GET /api/v1/sites/:slug/issues',
+        'GET /api/v1/sites/:slug/issues/export',
+        'GET /api/v1/sites/:slug/issues/overview',
+        'GET /api/v1/sites/:slug/issues/:issueName',
+        'GET /api/v1/sites/:slug/issues/:issueName/pages',
+        'GET /api/v1/sites/:slug/issues/:issueName/pages/export',
+        'GET /api/v1/sites/:slug/documents',
+        'GET /api/v1/sites/:slug/documents/export',
+        'GET /api/v1/sites/:slug/documents/:kind',
+        'GET /api/v1/sites/:slug/documents/:kind/export',
+        'GET /api/v1/sites/:slug/document',
+        'GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId',
+        'GET /api/v1/sites/:slug/scan-status',
       ]),
     )
     for (const route of siteRoutes) {
@@ -147,7 +194,7 @@ describe('membership', () => {
     const { app, apiRoutes, paramsB } = await twoSites()
     const protectedRoutes = apiRoutes.filter((route) => !PUBLIC_ROUTES.has(key(route)))
     expect(protectedRoutes.map(key)).toEqual(
-      expect.arrayContaining(['GET /auth/current-user', 'GET /api/v1/sites']),
+      expect.arrayContaining(['GET /auth/current-user', 'GET /api/v1/sites', 'GET /api/v1/alerts']),
     )
     for (const route of protectedRoutes) {
       const response = await app.inject({

@@ -34,8 +34,11 @@ export const EXPORT_CONTENT_TYPES = {
 } as const satisfies Record<ExportFormat, string>
 
 /** The export form of a list query: the same filters and sort, a format instead of a page. */
-export function exportQuerySchema<T extends z.ZodObject>(listQuery: T) {
-  return listQuery.omit({ page: true, pageSize: true } as never).extend({ format: ExportFormatSchema })
+export function exportQuerySchema<Shape extends z.ZodRawShape & { page: z.ZodType; pageSize: z.ZodType }>(
+  listQuery: z.ZodObject<Shape>,
+) {
+  const { page: _page, pageSize: _pageSize, ...filters } = listQuery.shape
+  return z.object({ ...(filters as Omit<Shape, 'page' | 'pageSize'>), format: ExportFormatSchema })
 }
 
 /** The sort keys a list accepts, as a schema naming them in its message. */

@@ -171,7 +171,10 @@ export type PageInventory = z.infer<typeof PageInventorySchema>
 
 export const SinglePageScanResultSchema = z.object({
   pageTitle: z.string(),
+  /** the page audited: where the address asked for landed (redirect, meta refresh, script) */
   url: z.string(),
+  /** the address asked for, when the page moved from it to `url` */
+  redirectedFrom: z.string().optional(),
   accessibility: CategoryResultSchema,
   seo: CategoryResultSchema,
   performance: CategoryResultSchema,

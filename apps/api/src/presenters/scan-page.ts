@@ -84,7 +84,9 @@ export function presentIssueLifecycle(
   }
 }
 
-function presentAssignment(assignment: PageWithIssuesRow['assignments'][number]): AuditIssue['assignment'] {
+export function presentAssignment(
+  assignment: PageWithIssuesRow['assignments'][number],
+): AuditIssue['assignment'] {
   const name = (user: { firstName: string; lastName: string } | null) =>
     user ? `${user.firstName} ${user.lastName}`.trim() : ''
   return {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import accountRoutes from './account/index.js'
+import alertsRoutes from './alerts/index.js'
 import authRoutes from './auth/index.js'
 import healthRoutes from './health/index.js'
 import scansRoutes from './scans/index.js'
@@ -10,6 +11,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.sessions.requireUser)
   await fastify.register(sitesRoutes, { prefix: '/sites' })
   await fastify.register(scansRoutes)
+  await fastify.register(alertsRoutes)
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */

@@ -59,7 +59,7 @@ export async function resetPassword(
   prisma: PrismaClient,
   { token, password }: PasswordResetSubmit,
   { currentSessionId }: { currentSessionId: string | null },
-) {
+): Promise<{ userId: string }> {
   const record = await findAccountTokenByHash(prisma, hashToken(token))
   const usable = record && record.kind === 'reset_password' && !record.usedAt && record.expiresAt > new Date()
   if (!usable) throw badRequest('token', RESET_LINK_INVALID_MESSAGE)
@@ -72,4 +72,5 @@ export async function resetPassword(
     await setUserPasswordFromReset(tx, record.userId, passwordHash)
     await deleteUserSessions(tx, record.userId, { exceptId: currentSessionId })
   })
+  return { userId: record.userId }
 }

@@ -3,29 +3,11 @@ import { HttpError } from '../http-errors.js'
 import { scanProgressPercent } from '../presenters/scan.js'
 import { presentReadabilityLevel } from '../presenters/scan-page.js'
 import { assertValidScanSchedule } from './scan-schedule-service.js'
-import { isInsideSiteRoot } from './scan-service.js'
 import {
   DEFAULT_SINGLE_PAGE_SCAN_MS,
   estimateScanDuration,
   toScannableUrl,
 } from './scan-single-page-service.js'
-
-describe('isInsideSiteRoot', () => {
-  it('needs the same scheme, host and port, and the root path as a whole-segment prefix', () => {
-    const root = 'https://www.example.test/blog'
-    expect(isInsideSiteRoot(new URL('https://www.example.test/blog'), root)).toBe(true)
-    expect(isInsideSiteRoot(new URL('https://www.example.test/blog/'), root)).toBe(true)
-    expect(isInsideSiteRoot(new URL('https://www.example.test/blog/a/b?c=1'), root)).toBe(true)
-    expect(isInsideSiteRoot(new URL('https://WWW.EXAMPLE.TEST/blog/a'), root)).toBe(true)
-    expect(isInsideSiteRoot(new URL('https://www.example.test/blogger'), root)).toBe(false)
-    expect(isInsideSiteRoot(new URL('http://www.example.test/blog/a'), root)).toBe(false)
-    expect(isInsideSiteRoot(new URL('https://www.example.test:444/blog/a'), root)).toBe(false)
-    expect(isInsideSiteRoot(new URL('https://example.test/blog/a'), root)).toBe(false)
-    expect(isInsideSiteRoot(new URL('https://www.example.test/anything'), 'https://www.example.test/')).toBe(
-      true,
-    )
-  })
-})
 
 describe('scanProgressPercent', () => {
   it('is finished (scanned + failed) over queued, in percent with two decimals, 0 before anything is queued', () => {

@@ -1,4 +1,4 @@
-import type { ActiveScan, ScanStatus } from '@canopy/contracts'
+import { type ActiveScan, isInsideSiteScope, SCAN_MESSAGES, type ScanStatus } from '@canopy/contracts'
 import {
   createScanUnlessActive,
   findPageTitles,
@@ -18,9 +18,10 @@ import { enqueueScanSite } from './scan-jobs.js'
 import { SECTION_NOT_FOUND_MESSAGE } from './section-service.js'
 
 export const SCAN_NOT_FOUND_MESSAGE = 'No scan could be found with this ID.'
-export const SITE_SCAN_ACTIVE_MESSAGE = 'A full scan of this site is already queued or running.'
-export const SECTION_SCAN_ACTIVE_MESSAGE = 'This section is already being scanned.'
-export const SCAN_NOT_QUEUED_MESSAGE = 'The scan could not be queued. Please try again.'
+/** The 409 and 503 messages of starting a scan are the contracts' SCAN_MESSAGES, which the web app shows too. */
+export const SITE_SCAN_ACTIVE_MESSAGE = SCAN_MESSAGES.siteScanActive
+export const SECTION_SCAN_ACTIVE_MESSAGE = SCAN_MESSAGES.sectionScanActive
+export const SCAN_NOT_QUEUED_MESSAGE = SCAN_MESSAGES.notQueued
 export const PAGE_OUTSIDE_SITE_MESSAGE = 'The page must be inside the site root'
 
 interface ScanDeps {
@@ -36,7 +37,7 @@ async function findSiteOrThrow(prisma: PrismaClient, siteId: string) {
 }
 
 /** A queue that refuses the job must not leave a scan "queued" forever: it is marked failed, then 503. */
-async function enqueueOrFail(prisma: PrismaClient, scan: Scan, enqueue: () => Promise<unknown>) {
+export async function enqueueOrFail(prisma: PrismaClient, scan: Scan, enqueue: () => Promise<unknown>) {
   try {
     await enqueue()
   } catch (error) {
@@ -91,14 +92,6 @@ export async function startSectionScan(
   return { scanId: scan.id }
 }
 
-/** Whether `url` lies under the site root: same scheme, host and port, and the root's path as a prefix. */
-export function isInsideSiteRoot(url: URL, rootUri: string): boolean {
-  const root = new URL(rootUri)
-  if (url.origin !== root.origin) return false
-  const rootPath = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`
-  return url.pathname === root.pathname || url.pathname.startsWith(rootPath)
-}
-
 /** The page's address without its fragment: `#part` names a place on the same page. */
 function toPageUrl(uri: string): URL {
   const url = new URL(uri)
@@ -115,7 +108,7 @@ export async function startPageScan(
 ): Promise<{ scanId: string }> {
   const site = await findSiteOrThrow(prisma, access.siteId)
   const url = toPageUrl(uri)
-  if (!isInsideSiteRoot(url, site.rootUri)) {
+  if (!isInsideSiteScope(site.rootUri, url)) {
     throw badRequest('uri', `${PAGE_OUTSIDE_SITE_MESSAGE} (${site.rootUri}).`)
   }
   const { scan, created } = await createScanUnlessActive(

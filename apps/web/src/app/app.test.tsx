@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { findAxeViolations } from '@/testing/axe'
@@ -28,14 +28,18 @@ describe('session bootstrap', () => {
   it('shows the login page to a signed-out visitor, and sends other paths to it', async () => {
     installFakeApi({ 'GET /auth/check': reply({ authenticated: false }) })
     renderApp('/site/demo-site')
-    expect(await screen.findByRole('heading', { name: 'Log in to Canopy' })).toBeInTheDocument()
+    // The first render of the file loads the route modules: allow for a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Log in to Canopy' }, { timeout: 5000 }),
+    ).toBeInTheDocument()
     await waitFor(() => expect(window.location.pathname).toBe('/'))
   })
 
   it('fetches the current user when the session is valid but no user is stored', async () => {
     const api = installFakeApi({ ...siteApi(), 'GET /auth/current-user': reply(makeUser()) })
     renderApp('/')
-    expect(await screen.findByRole('heading', { name: 'Your sites' })).toBeInTheDocument()
+    // The first signed-in render of the file loads the frame's modules: allow for a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Your sites' }, { timeout: 5000 })).toBeInTheDocument()
     expect(api.callsTo('GET /auth/current-user')).toHaveLength(1)
     expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').firstName).toBe('Dana')
   })
@@ -80,12 +84,42 @@ describe('signed-in screens', () => {
     expect(window.localStorage.getItem('canopy.activeSite')).toBe('demo-site')
   })
 
-  it('opens a site: stores it as active and shows the first-scan notice before the first scan', async () => {
+  it('opens a site: stores it as active and says its first scan is on the way while it is queued', async () => {
     storeUser()
-    installFakeApi(siteApi())
+    installFakeApi({
+      ...siteApi(),
+      'GET /api/v1/sites/:slug/scan-status': reply({
+        active: {
+          id: 'scan-1',
+          number: 1,
+          kind: 'site',
+          trigger: 'manual',
+          state: 'queued',
+          sectionId: null,
+          individualUrl: null,
+          progress: 0,
+          pagesDiscovered: 0,
+          pagesQueued: 0,
+          pagesScanned: 0,
+          pagesFailed: 0,
+          queuedAt: '2026-11-24T09:50:00.000Z',
+          startedAt: null,
+          finishedAt: null,
+          error: null,
+        },
+        queuePosition: 0,
+        lastFinished: null,
+        canStartScan: false,
+      }),
+    })
     renderApp('/site/demo-site')
-    expect(await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Your results are on the way' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Your results are on the way' })).toBeInTheDocument()
+    expect(
+      screen.getByText('A full scan of Canopy Demo Site is queued. It is next in the queue.'),
+    ).toBeInTheDocument()
     expect(window.localStorage.getItem('canopy.activeSite')).toBe('demo-site')
     expect(document.title).toBe('Dashboard: Canopy Demo Site – Canopy')
     expect(await findAxeViolations()).toEqual([])
@@ -133,6 +167,31 @@ describe('signed-in screens', () => {
     expect(
       await screen.findByRole('heading', { name: 'Your results are on the way', level: 1 }),
     ).toBeInTheDocument()
+  })
+
+  it('says "No scan yet" on an area of a site that has no scan queued or running', async () => {
+    storeUser()
+    installFakeApi({
+      ...siteApi(),
+      'GET /api/v1/sites/:slug/scan-status': reply({
+        active: null,
+        queuePosition: null,
+        lastFinished: null,
+        canStartScan: true,
+      }),
+    })
+    renderApp('/site/demo-site/seo/pages')
+    expect(
+      await screen.findByRole('heading', { name: 'No scan yet', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Canopy Demo Site has not been scanned yet. Start its first scan from the dashboard.'),
+    ).toBeInTheDocument()
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/site/demo-site',
+    )
+    expect(await findAxeViolations()).toEqual([])
   })
 
   it('shows the not-found view for an unknown signed-in path', async () => {
@@ -194,12 +253,14 @@ describe('signed-in screens', () => {
     installFakeApi(siteApi(makeSite({ firstScanCompleted: true })))
     const events = userEvent.setup()
     renderApp('/site/demo-site')
-    await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })
+    await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 }, { timeout: 5000 })
     await events.keyboard('?')
     expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument()
 
-    await events.click(screen.getByRole('link', { name: 'Accessibility' }))
-    await screen.findByRole('heading', { name: 'Page not found' })
+    await events.click(await screen.findByRole('link', { name: 'Accessibility results' }))
+    await waitFor(() => expect(window.location.pathname).toBe('/site/demo-site/accessibility'))
+    // the area's route module loads on first use, which takes a moment in the test's module transform
+    await screen.findByRole('heading', { name: 'Accessibility', level: 1 }, { timeout: 5000 })
     await events.keyboard('?')
     const panel = await screen.findByRole('dialog', { name: 'Search' })
     const field = screen.getByRole('searchbox', { name: 'Search this site' })
@@ -208,6 +269,37 @@ describe('signed-in screens', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/site/demo-site/search'))
     expect(new URLSearchParams(window.location.search).get('search')).toBe('contact form')
     expect(panel).not.toBeInTheDocument()
+  })
+})
+
+describe('cross-site screens', () => {
+  it('reaches /overview and /scans from the sidebar and /configurations from the user menu', async () => {
+    storeUser()
+    installFakeApi({ ...siteApi(), 'GET /api/v1/scans': reply([]) })
+    const events = userEvent.setup()
+    renderApp('/')
+    await screen.findByRole('heading', { name: 'Your sites' }, { timeout: 5000 })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+
+    await events.click(within(nav).getByRole('link', { name: 'Overview' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Overview', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(await screen.findByRole('row', { name: /Canopy Demo Site/ })).toBeInTheDocument()
+
+    await events.click(within(nav).getByRole('link', { name: 'Active scans' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Active scans', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(await screen.findByText('No scans are queued or running.')).toBeInTheDocument()
+
+    await events.click(screen.getByRole('button', { name: /User menu/ }))
+    await events.click(await screen.findByRole('menuitem', { name: 'Configurations' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Configurations', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/configurations')
+    expect(await findAxeViolations()).toEqual([])
   })
 })
 

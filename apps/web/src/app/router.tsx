@@ -39,7 +39,7 @@ const serverErrorRoute = (queryClient: QueryClient): RouteObject => ({
   lazy: load(queryClient, () => import('./routes/server-error')),
 })
 
-/** platform.md §2 "Signed-out routes": only login, registration, password reset, SSO and verification pages. */
+/** Signed-out visitors reach only login, registration, password reset, SSO and verification pages. */
 export function createSignedOutRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
@@ -65,7 +65,36 @@ export function createSignedOutRouter(queryClient: QueryClient) {
   ])
 }
 
-/** platform.md §2 "Signed-in routes", with every /site/{slug} route behind the site guard. */
+/**
+ * The site screens of the accessibility area, page detail and document detail, the same under
+ * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
+ */
+function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
+  const route = (path: string, importModule: () => Promise<RouteModule>): RouteObject => ({
+    path,
+    lazy: load(queryClient, importModule),
+  })
+  return [
+    route('accessibility', () => import('./routes/app/accessibility-dashboard')),
+    route('accessibility/pages', () => import('./routes/app/accessibility-pages')),
+    route('accessibility/pdfs', () => import('./routes/app/accessibility-pdfs')),
+    route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
+    route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
+    route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
+    route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
+  ]
+}
+
+/** The screens about all of a user's sites (paths proposed by the spec inventory: its gaps). */
+function crossSiteRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    { path: 'overview', lazy: load(queryClient, () => import('./routes/app/overview')) },
+    { path: 'configurations', lazy: load(queryClient, () => import('./routes/app/configurations')) },
+    { path: 'scans', lazy: load(queryClient, () => import('./routes/app/active-scans')) },
+  ]
+}
+
+/** The signed-in routes, with every /site/{slug} route behind the site guard. */
 export function createSignedInRouter(queryClient: QueryClient) {
   const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
   const siteHome = { index: true, lazy: load(queryClient, () => import('./routes/app/site-home')) }
@@ -86,10 +115,15 @@ export function createSignedInRouter(queryClient: QueryClient) {
               lazy: load(queryClient, () => import('./routes/app/site-layout')),
               children: [
                 siteHome,
-                { path: 'section/:sectionSlug', children: [siteHome, siteFeature] },
+                {
+                  path: 'section/:sectionSlug',
+                  children: [siteHome, ...siteAreaRoutes(queryClient), siteFeature],
+                },
+                ...siteAreaRoutes(queryClient),
                 siteFeature,
               ],
             },
+            ...crossSiteRoutes(queryClient),
             {
               path: 'single-page-scan/:tabId?',
               lazy: load(queryClient, () => import('./routes/app/single-page-scan')),

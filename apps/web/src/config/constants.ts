@@ -14,6 +14,10 @@ export const STALE_TIME = {
   list: 60_000,
   activeScans: 10_000,
   scanSnapshot: 15 * 60_000,
+  pageData: 60_000,
+  pages: 15 * 60_000,
+  documents: 5 * 60_000,
+  history: 15_000,
 } as const
 
 export const TIMING = {

@@ -145,15 +145,15 @@ export const MESSAGES = {
       minutes: (minutes: number) => `~${minutes} minutes`,
       lessThanAMinute: '< 1 minute',
     },
-    // Not in the spec's catalogue: wording proposed for the single page's inventory tab.
-    inventory: {
-      documents: 'Documents',
-      documentsFilter: 'Filter documents',
-      noDocuments: 'No documents are linked from this page.',
-      contacts: 'E-mail addresses and phone numbers',
-      contactsFilter: 'Filter e-mail addresses and phone numbers',
-      noContacts: 'No e-mail addresses or phone numbers were found on this page.',
-    },
+  },
+  // Not in the spec's catalogue: wording proposed for a page's inventory (single page scan, page detail).
+  pageInventory: {
+    documents: 'Documents',
+    documentsFilter: 'Filter documents',
+    noDocuments: 'No documents are linked from this page.',
+    contacts: 'E-mail addresses and phone numbers',
+    contactsFilter: 'Filter e-mail addresses and phone numbers',
+    noContacts: 'No e-mail addresses or phone numbers were found on this page.',
   },
   pageRenderer: {
     pageActions: 'Page actions',

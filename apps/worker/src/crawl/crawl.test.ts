@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { hashUrl, isWithinRoot, normalizeUrl } from './normalize-url.js'
+import { hashUrl, normalizeUrl } from './normalize-url.js'
 import { parseRobots } from './robots.js'
 import { couldBeInSection, isInSection, type SectionConditionRule } from './section-rules.js'
 import { decodeSitemapBody, parseSitemap } from './sitemap.js'
@@ -17,11 +17,6 @@ describe('normalizeUrl', () => {
     expect(normalizeUrl('mailto:someone@example.com')).toBeNull()
     expect(normalizeUrl('javascript:void(0)')).toBeNull()
     expect(hashUrl('https://example.com/')).toHaveLength(32)
-  })
-  it('keeps the crawl within the root path and origin', () => {
-    expect(isWithinRoot('https://example.com/docs/a', 'https://example.com/docs/')).toBe(true)
-    expect(isWithinRoot('https://example.com/docsx', 'https://example.com/docs')).toBe(false)
-    expect(isWithinRoot('https://other.com/', 'https://example.com/')).toBe(false)
   })
 })
 

@@ -35,12 +35,3 @@ export function normalizeUrl(raw: string, base?: string): string | null {
 export function hashUrl(normalizedUrl: string): string {
   return createHash('sha256').update(normalizedUrl).digest('hex').slice(0, 32)
 }
-
-/** Within the site: same origin and at or below the root path. */
-export function isWithinRoot(url: string, rootUrl: string): boolean {
-  const target = new URL(url)
-  const root = new URL(rootUrl)
-  if (target.origin !== root.origin) return false
-  const rootPath = root.pathname.replace(/\/+$/, '')
-  return rootPath === '' || target.pathname === rootPath || target.pathname.startsWith(`${rootPath}/`)
-}

@@ -1,6 +1,7 @@
+import { isInsideSiteScope } from '@canopy/contracts'
 import { describeFailure, type LinkError } from '../audits/links/link-status.js'
 import type { AddressGuard } from '../net/index.js'
-import { isWithinRoot, normalizeUrl } from './normalize-url.js'
+import { normalizeUrl } from './normalize-url.js'
 
 /** The site's root gave no HTTP answer at all: nothing of the site can be scanned. */
 export class SiteUnreachableError extends Error {
@@ -80,7 +81,7 @@ export async function checkRoot(
 export function describeRootAnswer(answer: RootAnswer, rootUrl: string): string | null {
   if (answer.status >= 400) return `it answers HTTP ${answer.status}`
   const landed = normalizeUrl(answer.finalUrl)
-  if (landed && landed !== normalizeUrl(rootUrl) && !isWithinRoot(landed, rootUrl))
+  if (landed && landed !== normalizeUrl(rootUrl) && !isInsideSiteScope(rootUrl, landed))
     return `it redirects to ${landed}, outside the site root`
   if (answer.contentType && !/html|xml/i.test(answer.contentType))
     return `it is not an HTML page (${answer.contentType})`

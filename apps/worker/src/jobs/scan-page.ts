@@ -1,26 +1,32 @@
 import { rm } from 'node:fs/promises'
-import { JOBS } from '@canopy/contracts'
+import { isInsideSiteScope, JOBS } from '@canopy/contracts'
 import {
   countScanUrlsInState,
   findScanUrl,
   findScanWithSite,
+  type PrismaClient,
   pageArtifactsDir,
+  recordRedirect,
   runInTransaction,
+  type Scan,
+  type ScanUrl,
+  type Site,
 } from '@canopy/db'
-import { UnrecoverableError } from 'bullmq'
+import { type Job, UnrecoverableError } from 'bullmq'
+import type { Logger } from 'pino'
 import { waitForCrawlSlot } from '../crawl/crawl-delay.js'
 import { fetchRobots } from '../crawl/discover.js'
-import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
+import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import type { RobotsRules } from '../crawl/robots.js'
-import { couldBeInSection, isInSection } from '../crawl/section-rules.js'
-import { auditPage, NotAPageError } from '../pipeline/audit-page.js'
+import { couldBeInSection, isInSection, type SectionConditionRule } from '../crawl/section-rules.js'
+import { auditPage, NotAPageError, type PageAudit } from '../pipeline/audit-page.js'
 import { classifyByExtension, createContentAnalysers } from '../pipeline/content-analysers.js'
 import { admitUrls, type FrontierCandidate, finishUrl, skipUrl, startScan } from '../storage/frontier.js'
-import { storePageAudit, storePageFailure } from '../storage/store-page.js'
+import { type StoredPageContext, storePageAudit, storePageFailure } from '../storage/store-page.js'
 import { defineJob } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } from './scan-enqueue.js'
 import { reportScanProgress } from './scan-progress.js'
-import { getScanRuntime } from './scan-runtime.js'
+import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 import { loadSectionRules } from './scan-site.js'
 
 /** robots.txt per origin, kept a few minutes per process: every page of a scan needs it. */
@@ -35,10 +41,32 @@ async function robotsFor(url: string): Promise<RobotsRules> {
   return rules
 }
 
+/** Everything one scan-page job works with once its frontier entry is known. */
+interface PageJob {
+  prisma: PrismaClient
+  runtime: ScanRuntime
+  logger: Logger
+  job: Job
+  scan: Scan & { site: Site }
+  url: string
+  urlHash: string
+  rootUrl: string
+  entry: ScanUrl
+  robots: RobotsRules
+  /** the section's rules in a section scan, else null */
+  rules: SectionConditionRule[] | null
+}
+
+const followsLinks = (scan: Scan) => scan.kind === 'site' || scan.kind === 'section'
+
 /**
  * One page of a scan: load and audit it once, store everything in one transaction that also marks the
  * frontier URL done and admits the new links it found, then enqueue their jobs. A page that fails to load
  * or audit is stored as failed and the scan goes on; only storage errors make BullMQ retry.
+ *
+ * An address that leads elsewhere inside the site (HTTP redirect, meta refresh, a script moving the page)
+ * is recorded as a redirect, not a page, and the page it lands on is audited once: by this job when no
+ * other job has it yet, else by its own.
  */
 export const scanPageJob = defineJob(JOBS.scanPage, {
   onFinalFailure: async ({ scanId, url: rawUrl }, { prisma, error }) => {
@@ -76,157 +104,266 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
     const url = normalizeUrl(rawUrl)
     if (!url) throw new UnrecoverableError(`not a web address: ${rawUrl}`)
     const urlHash = hashUrl(url)
-    const site = scan.site
-    const rootUrl = normalizeUrl(site.rootUri) ?? site.rootUri
-
     if (scan.state === 'queued') {
       // A page scan (one page added by hand) has no discovery job: its page starts it.
       await startScan(prisma, scanId, scan.lighthouseEnabled && runtime.lighthousePages)
     }
-    let entry = await findScanUrl(prisma, scanId, urlHash)
-    if (!entry) {
-      await runInTransaction(prisma, (tx) =>
-        admitUrls(tx, scanId, [
-          {
-            url,
-            urlHash,
-            depth,
-            discoveredVia: scan.kind === 'site' || scan.kind === 'section' ? 'link' : 'manual',
-          },
-        ]),
-      )
-      entry = await findScanUrl(prisma, scanId, urlHash)
-      if (!entry) return { skipped: 'page limit reached' }
-    }
+    const entry = await findOrAdmitEntry(prisma, scan, url, urlHash, depth)
+    if (!entry) return { skipped: 'page limit reached' }
     if (entry.state !== 'queued') {
       // Done by an earlier attempt that died before enqueueing what it found: recreate lost jobs only.
       await enqueueQueuedPages(prisma, scanId)
       await enqueueFinalizeIfReady(prisma, scanId)
       return { skipped: 'already scanned' }
     }
-
-    const context = {
-      scanId,
-      siteId: site.id,
+    const pageJob: PageJob = {
+      prisma,
+      runtime,
+      logger,
+      job,
+      scan: { ...scan, site: scan.site },
       url,
-      depth: entry.depth,
-      discoveredVia: entry.discoveredVia,
-      rootUrl,
+      urlHash,
+      rootUrl: normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri,
+      entry,
+      robots: await robotsFor(url),
+      rules: followsLinks(scan) ? await loadSectionRules(prisma, scan.sectionId) : null,
     }
-    const currentDepth = entry.depth
-    // An error answer, a redirect or a file is a link, not a page: the link checker reports it. A redirect
-    // within the site admits where it ends (once, like any URL).
-    const skipNonPage = async (error: NotAPageError) => {
-      const target = error.redirectedTo
-      const candidates: FrontierCandidate[] =
-        target &&
-        (scan.kind === 'site' || scan.kind === 'section') &&
-        isWithinRoot(target, rootUrl) &&
-        robots.isAllowed(target) &&
-        !classifyByExtension(target)
-          ? [{ url: target, urlHash: hashUrl(target), depth: currentDepth, discoveredVia: 'link' }]
-          : []
-      await runInTransaction(prisma, async (tx) => {
-        await skipUrl(tx, scanId, urlHash)
-        await admitUrls(tx, scanId, candidates)
-      })
-      await enqueueQueuedPages(
-        prisma,
-        scanId,
-        candidates.map((candidate) => candidate.urlHash),
-      )
-      await enqueueFinalizeIfReady(prisma, scanId)
-      return { skipped: error.message }
-    }
-    const robots = await robotsFor(url)
-    await waitForCrawlSlot(runtime.redis, runtime.config.queuePrefix, new URL(url).host, robots.crawlDelayMs)
-    await reportScanProgress(job, prisma, { scanId, stage: 'loading', percent: 10 })
-
-    let audit: Awaited<ReturnType<typeof auditPage>> | null = null
-    let failure: string | null = null
-    try {
-      await runtime.guard.assertAllowed(url)
-      audit = await auditPage(runtime.browser, url, {
-        rejectNonPages: true,
-        analysers: createContentAnalysers({ prisma, siteId: site.id }),
-        artifactsRoot: runtime.artifactsRoot,
-        artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scanId, urlHash),
-        navigationTimeoutMs: runtime.config.pageTimeoutMs,
-        assertAllowed: async (requestUrl) => {
-          if (/^(data|blob|about):/.test(requestUrl)) return
-          await runtime.guard.assertAllowed(requestUrl)
-        },
-      })
-    } catch (error) {
-      if (error instanceof NotAPageError) return skipNonPage(error)
-      failure = error instanceof Error ? error.message : String(error)
-      logger.warn({ url, err: error }, 'page failed')
-    }
-    await reportScanProgress(job, prisma, { scanId, stage: 'storing', percent: 80 })
-
-    const followLinks = scan.kind === 'site' || scan.kind === 'section'
-    const rules = followLinks ? await loadSectionRules(prisma, scan.sectionId) : null
-    const candidates: FrontierCandidate[] = []
-    if (audit && followLinks) {
-      for (const link of audit.links) {
-        if (link.kind !== 'anchor' || classifyByExtension(link.url) || !normalizeUrl(link.url)) continue
-        if (!isWithinRoot(link.url, rootUrl) || !robots.isAllowed(link.url)) continue
-        if (rules && !couldBeInSection(rules, link.url)) continue
-        candidates.push({
-          url: link.url,
-          urlHash: hashUrl(link.url),
-          depth: entry.depth + 1,
-          discoveredVia: 'link',
-        })
-      }
-    }
-    // A section scan loads pages outside the section only to reach the section's pages (the root, or any page
-    // when a rule needs the loaded page, e.g. its author): their links are followed, nothing of them is stored.
-    const isMember =
-      !rules ||
-      (audit
-        ? isInSection(rules, { url, author: audit.author, metaTags: audit.metaTags })
-        : couldBeInSection(rules, url))
-    if (!isMember) {
-      // Bounded like the pages themselves: at most the page limit of such loads lends its links to the crawl.
-      const crawledOutside = await countScanUrlsInState(prisma, scanId, 'skipped')
-      const followed = crawledOutside < scan.pageLimit ? candidates : []
-      await runInTransaction(prisma, async (tx) => {
-        await skipUrl(tx, scanId, urlHash)
-        await admitUrls(tx, scanId, followed)
-      })
-      await rm(pageArtifactsDir(runtime.artifactsRoot, scanId, urlHash), { recursive: true, force: true })
-      await enqueueQueuedPages(
-        prisma,
-        scanId,
-        followed.map((candidate) => candidate.urlHash),
-      )
-      await enqueueFinalizeIfReady(prisma, scanId)
-      return { skipped: 'outside the section', links: followed.length }
-    }
-    const lighthouse = !!audit && scan.lighthouseEnabled && runtime.lighthousePages
-    const pageId = await runInTransaction(
-      prisma,
-      async (tx) => {
-        const id = audit
-          ? await storePageAudit(tx, context, audit)
-          : await storePageFailure(tx, context, { error: failure ?? 'unknown error', httpStatus: null })
-        await admitUrls(tx, scanId, candidates)
-        await finishUrl(tx, scanId, urlHash, audit ? 'scanned' : 'failed', lighthouse)
-        return id
-      },
-      { timeoutMs: 30_000 },
-    )
-    if (lighthouse) {
-      await enqueueLighthousePage({ scanId, pageId, url })
-    }
-    await enqueueQueuedPages(
-      prisma,
-      scanId,
-      candidates.map((candidate) => candidate.urlHash),
-    )
-    await enqueueFinalizeIfReady(prisma, scanId)
-    await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
-    return { pageId, status: audit ? 'succeeded' : 'failed', links: candidates.length }
+    return scanOnePage(pageJob)
   },
 })
+
+/** The page's frontier entry; a page enqueued by hand (or a lost entry) is admitted first, within the limit. */
+async function findOrAdmitEntry(
+  prisma: PrismaClient,
+  scan: Scan,
+  url: string,
+  urlHash: string,
+  depth: number,
+): Promise<ScanUrl | null> {
+  const entry = await findScanUrl(prisma, scan.id, urlHash)
+  if (entry) return entry
+  const discoveredVia = followsLinks(scan) ? 'link' : 'manual'
+  await runInTransaction(prisma, (tx) => admitUrls(tx, scan.id, [{ url, urlHash, depth, discoveredVia }]))
+  return findScanUrl(prisma, scan.id, urlHash)
+}
+
+async function scanOnePage(pageJob: PageJob) {
+  const { runtime, url, robots, job, scan } = pageJob
+  await waitForCrawlSlot(runtime.redis, runtime.config.queuePrefix, new URL(url).host, robots.crawlDelayMs)
+  await reportScanProgress(job, pageJob.prisma, { scanId: scan.id, stage: 'loading', percent: 10 })
+  const loaded = await loadPage(pageJob)
+  if (loaded.notAPage) return skipNonPage(pageJob, loaded.notAPage)
+  await reportScanProgress(job, pageJob.prisma, { scanId: scan.id, stage: 'storing', percent: 80 })
+  const { audit, failure } = loaded
+  // A page that moved itself is stored under the address it landed on.
+  const pageUrl = audit?.finalUrl ?? url
+  const candidates = audit ? linkCandidates(pageJob, audit) : []
+  // A section scan loads pages outside the section only to reach the section's pages (the root, or any page
+  // when a rule needs the loaded page, e.g. its author): their links are followed, nothing of them is stored.
+  const isMember =
+    !pageJob.rules ||
+    (audit
+      ? isInSection(pageJob.rules, { url: pageUrl, author: audit.author, metaTags: audit.metaTags })
+      : couldBeInSection(pageJob.rules, url))
+  if (!isMember) return skipOutsideSection(pageJob, candidates)
+  const stored = audit
+    ? await storeAudit(pageJob, audit, candidates)
+    : await storeFailure(pageJob, failure ?? 'unknown error')
+  await enqueueQueuedPages(
+    pageJob.prisma,
+    scan.id,
+    candidates.map((candidate) => candidate.urlHash),
+  )
+  await enqueueFinalizeIfReady(pageJob.prisma, scan.id)
+  await reportScanProgress(job, pageJob.prisma, { scanId: scan.id, stage: 'done', percent: 100 })
+  return stored
+}
+
+/** An address the crawl may load as a page of this scan: in the site, allowed, not a file, maybe in the section. */
+function isFollowable(pageJob: PageJob, target: string): boolean {
+  return (
+    isInsideSiteScope(pageJob.rootUrl, target) &&
+    pageJob.robots.isAllowed(target) &&
+    !classifyByExtension(target) &&
+    (!pageJob.rules || couldBeInSection(pageJob.rules, target))
+  )
+}
+
+type LoadOutcome =
+  | { audit: PageAudit; failure?: undefined; notAPage?: undefined }
+  | { audit?: undefined; failure: string; notAPage?: undefined }
+  | { audit?: undefined; failure?: undefined; notAPage: NotAPageError }
+
+/**
+ * The audited load. Where the page lands elsewhere, it is audited there only if that address is one this
+ * scan may load and no job of the scan has it yet; otherwise the address is not a page (NotAPageError).
+ */
+async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
+  const { runtime, prisma, scan, url, urlHash } = pageJob
+  try {
+    await runtime.guard.assertAllowed(url)
+    const audit = await auditPage(runtime.browser, url, {
+      rejectNonPages: true,
+      acceptLanding: async (landed) =>
+        isFollowable(pageJob, landed) && !(await findScanUrl(prisma, scan.id, hashUrl(landed))),
+      analysers: createContentAnalysers({ prisma, siteId: scan.site.id }),
+      artifactsRoot: runtime.artifactsRoot,
+      artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash),
+      navigationTimeoutMs: runtime.config.pageTimeoutMs,
+      assertAllowed: async (requestUrl) => {
+        if (/^(data|blob|about):/.test(requestUrl)) return
+        await runtime.guard.assertAllowed(requestUrl)
+      },
+    })
+    return { audit }
+  } catch (error) {
+    if (error instanceof NotAPageError) return { notAPage: error }
+    pageJob.logger.warn({ url, err: error }, 'page failed')
+    return { failure: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** The page's own links the crawl follows: anchors inside the site, allowed, not files. */
+function linkCandidates(pageJob: PageJob, audit: PageAudit): FrontierCandidate[] {
+  if (!followsLinks(pageJob.scan)) return []
+  return audit.links
+    .filter((link) => link.kind === 'anchor' && normalizeUrl(link.url) && isFollowable(pageJob, link.url))
+    .map((link) => ({
+      url: link.url,
+      urlHash: hashUrl(link.url),
+      depth: pageJob.entry.depth + 1,
+      discoveredVia: 'link' as const,
+    }))
+}
+
+function pageContext(pageJob: PageJob, url: string): StoredPageContext {
+  const { scan, entry, rootUrl } = pageJob
+  return {
+    scanId: scan.id,
+    siteId: scan.site.id,
+    url,
+    depth: entry.depth,
+    discoveredVia: entry.discoveredVia,
+    rootUrl,
+  }
+}
+
+/** The redirect record of an address that led to `finalUrl` (page detail lists it as "redirected from"). */
+function redirectRecord(
+  pageJob: PageJob,
+  finalUrl: string,
+  details: { status: number | null; chain: PageAudit['redirectChain'] },
+) {
+  const { scan, url, rootUrl } = pageJob
+  return {
+    siteId: scan.site.id,
+    scanId: scan.id,
+    url,
+    finalUrl,
+    isInternal: new URL(url).origin === new URL(rootUrl).origin,
+    status: details.status,
+    chain: details.chain,
+  }
+}
+
+/**
+ * An error answer, a redirect or a file is a link, not a page: the link checker reports it. A redirect is
+ * recorded, and where it ends inside the site is admitted (once, like any URL).
+ */
+async function skipNonPage(pageJob: PageJob, error: NotAPageError) {
+  const { prisma, scan, urlHash } = pageJob
+  const target = error.redirectedTo
+  const candidates: FrontierCandidate[] =
+    target && followsLinks(scan) && isFollowable(pageJob, target)
+      ? [{ url: target, urlHash: hashUrl(target), depth: pageJob.entry.depth, discoveredVia: 'link' }]
+      : []
+  await runInTransaction(prisma, async (tx) => {
+    await skipUrl(tx, scan.id, urlHash)
+    if (target && target !== pageJob.url)
+      await recordRedirect(
+        tx,
+        redirectRecord(pageJob, target, { status: error.httpStatus, chain: error.redirectChain }),
+      )
+    await admitUrls(tx, scan.id, candidates)
+  })
+  await enqueueQueuedPages(
+    prisma,
+    scan.id,
+    candidates.map((candidate) => candidate.urlHash),
+  )
+  await enqueueFinalizeIfReady(prisma, scan.id)
+  return { skipped: error.message }
+}
+
+/** A page outside the section: skipped, its links followed (bounded like the pages themselves). */
+async function skipOutsideSection(pageJob: PageJob, candidates: FrontierCandidate[]) {
+  const { prisma, scan, urlHash, runtime } = pageJob
+  const crawledOutside = await countScanUrlsInState(prisma, scan.id, 'skipped')
+  const followed = crawledOutside < scan.pageLimit ? candidates : []
+  await runInTransaction(prisma, async (tx) => {
+    await skipUrl(tx, scan.id, urlHash)
+    await admitUrls(tx, scan.id, followed)
+  })
+  await rm(pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash), { recursive: true, force: true })
+  await enqueueQueuedPages(
+    prisma,
+    scan.id,
+    followed.map((candidate) => candidate.urlHash),
+  )
+  await enqueueFinalizeIfReady(prisma, scan.id)
+  return { skipped: 'outside the section', links: followed.length }
+}
+
+async function storeFailure(pageJob: PageJob, failure: string) {
+  const { prisma, scan, url, urlHash } = pageJob
+  const pageId = await runInTransaction(prisma, async (tx) => {
+    const id = await storePageFailure(tx, pageContext(pageJob, url), { error: failure, httpStatus: null })
+    await finishUrl(tx, scan.id, urlHash, 'failed', false)
+    return id
+  })
+  return { pageId, status: 'failed', links: 0 }
+}
+
+/**
+ * Stores the audit under the address the page landed on. When it moved, this address is recorded as a
+ * redirect and leaves the page counts, and the landing address is admitted and finished here; if another
+ * job of the scan admitted it meanwhile, that job audits it and this audit is dropped.
+ */
+async function storeAudit(pageJob: PageJob, audit: PageAudit, candidates: FrontierCandidate[]) {
+  const { prisma, runtime, scan, url, urlHash, entry } = pageJob
+  const moved = audit.finalUrl !== url
+  const pageUrl = audit.finalUrl
+  const pageHash = hashUrl(pageUrl)
+  const lighthouse = scan.lighthouseEnabled && runtime.lighthousePages
+  const pageId = await runInTransaction(
+    prisma,
+    async (tx) => {
+      if (moved) {
+        await skipUrl(tx, scan.id, urlHash)
+        await recordRedirect(
+          tx,
+          redirectRecord(pageJob, pageUrl, { status: audit.httpStatus, chain: audit.redirectChain }),
+        )
+        const landing = {
+          url: pageUrl,
+          urlHash: pageHash,
+          depth: entry.depth,
+          discoveredVia: entry.discoveredVia,
+        }
+        if ((await admitUrls(tx, scan.id, [landing])).length === 0) return null
+      }
+      const id = await storePageAudit(tx, pageContext(pageJob, pageUrl), audit)
+      await admitUrls(tx, scan.id, candidates)
+      await finishUrl(tx, scan.id, pageHash, 'scanned', lighthouse)
+      return id
+    },
+    { timeoutMs: 30_000 },
+  )
+  if (!pageId) {
+    await rm(pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash), { recursive: true, force: true })
+    return { skipped: `redirected to ${pageUrl}, audited by its own job` }
+  }
+  if (lighthouse) await enqueueLighthousePage({ scanId: scan.id, pageId, url: pageUrl })
+  return { pageId, status: 'succeeded', links: candidates.length, ...(moved ? { redirectedFrom: url } : {}) }
+}

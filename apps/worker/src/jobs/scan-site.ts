@@ -1,4 +1,4 @@
-import { JOBS } from '@canopy/contracts'
+import { isInsideSiteScope, JOBS } from '@canopy/contracts'
 import {
   createScanUnlessActive,
   findScanWithSite,
@@ -11,7 +11,7 @@ import {
 } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { fetchRobots, readSitemaps } from '../crawl/discover.js'
-import { hashUrl, isWithinRoot, normalizeUrl } from '../crawl/normalize-url.js'
+import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, SiteUnreachableError } from '../crawl/root-check.js'
 import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
 import { admitUrls, type FrontierCandidate, startScan } from '../storage/frontier.js'
@@ -75,7 +75,7 @@ async function siteScanCandidates(
   ]
   for (const raw of sitemapPages) {
     const url = normalizeUrl(raw)
-    if (!url || !isWithinRoot(url, rootUrl) || !robots.isAllowed(url)) continue
+    if (!url || !isInsideSiteScope(rootUrl, url) || !robots.isAllowed(url)) continue
     if (rules && !couldBeInSection(rules, url)) continue
     candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
   }

@@ -138,10 +138,12 @@ async function runSinglePageScan(scanId: string, url: string, context: JobContex
   await progress('auditing', 50)
   const { checks, contentquality } = await checkLinksAndContent(runtime, audit)
   await progress('lighthouse', 60)
-  const performance = await measurePerformance(runtime, url, context.logger)
+  const performance = await measurePerformance(runtime, audit.finalUrl, context.logger)
+  // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
   const result: SinglePageScanResult = {
-    pageTitle: audit.title ?? url,
-    url,
+    pageTitle: audit.title ?? audit.finalUrl,
+    url: audit.finalUrl,
+    ...(audit.finalUrl !== url ? { redirectedFrom: url } : {}),
     accessibility: audit.accessibility,
     seo: audit.seo,
     performance,

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CategoryResult, ReadabilityLevelSlug } from '@canopy/contracts'
 import { ARTIFACT_FILES } from '@canopy/db'
-import type { Page, Response } from 'playwright-core'
+import type { BrowserContext, Page, Response } from 'playwright-core'
 import {
   AXE_SOURCE,
   AXE_TAGS,
@@ -13,6 +13,7 @@ import {
   mapAxeResults,
 } from '../audits/axe/axe.js'
 import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
+import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
@@ -44,8 +45,10 @@ export class NotAPageError extends Error {
   constructor(
     message: string,
     readonly httpStatus: number | null,
-    /** where a redirect ended, when it did */
+    /** where a redirect (HTTP, meta refresh or script) ended, when it did */
     readonly redirectedTo: string | null,
+    /** the addresses passed through on the way, for the redirect's record */
+    readonly redirectChain: RedirectHop[] = [],
   ) {
     super(message)
     this.name = 'NotAPageError'
@@ -55,6 +58,12 @@ export class NotAPageError extends Error {
 export interface AuditPageOptions {
   /** crawl mode: error answers, redirects and non-HTML answers throw NotAPageError before any audit */
   rejectNonPages?: boolean
+  /**
+   * With rejectNonPages: whether a page that ended elsewhere (HTTP redirect, meta refresh, script) is
+   * audited where it landed. Without it every such landing is rejected; without rejectNonPages every
+   * landing is audited.
+   */
+  acceptLanding?: (finalUrl: string) => Promise<boolean>
   analysers: ContentAnalysers
   /** where this page's screenshots and snapshot go; none written without it */
   artifactsDir?: string
@@ -76,7 +85,10 @@ export interface PageLink {
 
 export interface PageAudit {
   url: string
+  /** where the page landed (normalised): `url` itself unless it redirected or moved itself */
   finalUrl: string
+  /** the addresses passed through before finalUrl; empty when the page did not move */
+  redirectChain: RedirectHop[]
   httpStatus: number | null
   loadTimeMs: number
   title: string | null
@@ -127,8 +139,9 @@ export function addBaseHref(html: string, href: string): string {
 
 /**
  * One browser load of one page: axe (preloaded), SEO checks, main text → readability, spelling and
- * contacts, links, images, documents, a full-page screenshot and an HTML snapshot. Throws when the page
- * cannot be loaded; the caller records that as a failed page.
+ * contacts, links, images, documents, a full-page screenshot and an HTML snapshot. A page that moves itself
+ * (meta refresh, script setting `location`) is audited where it lands, also when it moves while being read.
+ * Throws when the page cannot be loaded; the caller records that as a failed page.
  */
 export async function auditPage(
   browser: SharedBrowser,
@@ -139,196 +152,339 @@ export async function auditPage(
   const evaluateTimeoutMs = options.evaluateTimeoutMs ?? Math.min(15_000, navigationTimeoutMs)
   const context = await browser.newContext()
   try {
-    const page = await context.newPage()
-    page.setDefaultTimeout(evaluateTimeoutMs)
-    page.setDefaultNavigationTimeout(navigationTimeoutMs)
-    await page.addInitScript({ content: AXE_SOURCE })
-
-    const failedImages = new Map<string, string>()
-    if (options.assertAllowed) {
-      const assertAllowed = options.assertAllowed
-      await page.route('**/*', async (route) => {
-        try {
-          await assertAllowed(route.request().url())
-          await route.continue()
-        } catch {
-          await route.abort('blockedbyclient')
-        }
-      })
-    }
-    page.on('response', (response: Response) => {
-      if (response.request().resourceType() === 'image' && response.status() >= 400) {
-        failedImages.set(response.url(), `HTTP ${response.status()}`)
-      }
-    })
-    page.on('requestfailed', (request) => {
-      if (request.resourceType() === 'image')
-        failedImages.set(request.url(), request.failure()?.errorText ?? 'failed')
-    })
-
+    const tab = await openAuditTab(context, options, { navigationTimeoutMs, evaluateTimeoutMs })
     const started = Date.now()
-    const timings: Record<string, number> = {}
-    let mark = started
-    const lap = (step: string) => {
-      const now = Date.now()
-      timings[step] = now - mark
-      mark = now
-    }
-    const response = await page.goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
+    await tab.page.goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
     // No network-idle wait: images delay the load event, so broken ones are known by now, and a quiet
     // window costs at least 500 ms a page.
     const loadTimeMs = Date.now() - started
-    lap('load')
-    const httpStatus = response?.status() ?? null
-    const headers = response ? await response.allHeaders() : {}
-    const contentType = headers['content-type'] ?? ''
-    const finalUrl = page.url()
-    if (options.rejectNonPages) {
-      if (httpStatus !== null && httpStatus >= 400)
-        throw new NotAPageError(`HTTP ${httpStatus}`, httpStatus, null)
-      const landed = normalizeUrl(finalUrl)
-      if (landed && landed !== normalizeUrl(url))
-        throw new NotAPageError(`redirected to ${landed}`, httpStatus, landed)
-    }
-    if (contentType && !/html|xml/i.test(contentType)) {
-      throw new NotAPageError(`not an HTML page (${contentType})`, httpStatus, null)
-    }
-
-    const facts = (await withTimeout(
-      page.evaluate(COLLECT_PAGE_FACTS),
+    return await auditWhereItLands(tab, url, loadTimeMs, {
+      ...options,
+      navigationTimeoutMs,
       evaluateTimeoutMs,
-      'reading the page',
-    )) as PageFacts
-    const axeResults = (await withTimeout(
-      page.evaluate(
-        `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations', 'incomplete'] })`,
-      ),
-      options.axeTimeoutMs ?? 60_000,
-      'axe',
-    )) as AxeResults
-    lap('axe')
-    const nodesByRule = await screenshotFailingNodes(page, axeResults, options)
-    lap('elementScreenshots')
-    const accessibility = mapAxeResults(axeResults, nodesByRule)
-
-    const seo = runSeoChecks({
-      url: finalUrl,
-      httpStatus,
-      xRobotsTag: headers['x-robots-tag'] ?? null,
-      title: facts.title,
-      metaDescription: facts.metaDescription,
-      metaRobots: facts.metaRobots,
-      canonical: facts.canonical,
-      lang: facts.lang,
-      headings: facts.headings,
     })
-
-    const text = facts.mainText || facts.bodyText
-    const readability = options.analysers.measureReadability(text, facts.lang)
-    const misspellings = await options.analysers.findMisspellings(text, readability.language)
-    const hrefs = facts.links.map((link) => link.href)
-    const contacts = options.analysers.extractContacts({ text: facts.bodyText, hrefs })
-
-    const links = new Map<string, PageLink>()
-    const documents = new Map<string, string>()
-    for (const link of facts.links) {
-      // A web link the URL parser refuses (a bad host) is still a link: kept as written, checked as invalid.
-      const normalised = normalizeUrl(link.href) ?? (/^https?:\/\//i.test(link.href) ? link.href : null)
-      if (!normalised) continue
-      if (!links.has(`anchor ${normalised}`))
-        links.set(`anchor ${normalised}`, { url: normalised, text: link.text, kind: 'anchor' })
-      const kind = options.analysers.classifyDocumentUrl(normalised)
-      if (kind) documents.set(normalised, kind)
-    }
-    const brokenImages = new Map<string, string>()
-    for (const image of facts.images) {
-      if (!image.src) continue
-      const normalised = normalizeUrl(image.src)
-      if (normalised && !links.has(`image ${normalised}`))
-        links.set(`image ${normalised}`, { url: normalised, text: image.alt ?? '', kind: 'image' })
-      const failure = failedImages.get(image.src)
-      if (failure) brokenImages.set(image.src, failure)
-      else if (image.complete && image.naturalWidth === 0 && !image.src.startsWith('data:'))
-        brokenImages.set(image.src, 'did not decode')
-    }
-    const brokenImageList = [...brokenImages].map(([imageUrl, reason]) => ({ url: imageUrl, reason }))
-
-    const contentQuality = buildContentQuality({
-      flesch: readability.flesch,
-      brokenLinks: null,
-      brokenImages: brokenImageList,
-      misspellings,
-      invalidContacts: [
-        ...contacts.emails
-          .filter((item) => !item.valid)
-          .map((item) => ({ kind: 'email' as const, value: item.value })),
-        ...contacts.telephones
-          .filter((item) => !item.valid)
-          .map((item) => ({ kind: 'telephone' as const, value: item.value })),
-      ],
-    })
-
-    lap('content')
-    let screenshotPath: string | null = null
-    let snapshotPath: string | null = null
-    if (options.artifactsDir) {
-      await mkdir(options.artifactsDir, { recursive: true })
-      const relative = (file: string) =>
-        options.artifactsRoot ? path.relative(options.artifactsRoot, file) : file
-      const screenshotFile = path.join(options.artifactsDir, ARTIFACT_FILES.fullPageScreenshot)
-      const saved = await page
-        .screenshot({ path: screenshotFile, fullPage: true, timeout: evaluateTimeoutMs })
-        .then(() => true)
-        .catch(() => false)
-      if (saved) screenshotPath = relative(screenshotFile)
-      lap('screenshot')
-      const snapshotFile = path.join(options.artifactsDir, ARTIFACT_FILES.htmlSnapshot)
-      await writeFile(
-        snapshotFile,
-        addBaseHref(await withTimeout(page.content(), evaluateTimeoutMs, 'page content'), finalUrl),
-      )
-      snapshotPath = relative(snapshotFile)
-      lap('snapshot')
-    }
-
-    const mainText = text
-    return {
-      url,
-      finalUrl,
-      httpStatus,
-      loadTimeMs,
-      title: facts.title,
-      metaDescription: facts.metaDescription,
-      language: facts.lang ?? readability.language,
-      author: facts.author,
-      canonicalUrl: facts.canonical,
-      isIndexable: isIndexable({
-        httpStatus,
-        metaRobots: facts.metaRobots,
-        xRobotsTag: headers['x-robots-tag'] ?? null,
-      }),
-      metaTags: facts.metaTags,
-      headings: facts.headings,
-      accessibility,
-      seo,
-      contentQuality,
-      readability,
-      misspellings,
-      contacts,
-      links: [...links.values()],
-      brokenImages: brokenImageList,
-      documents: [...documents].map(([documentUrl, kind]) => ({ url: documentUrl, kind })),
-      mainText,
-      contentHash: normaliseForHash(mainText).length >= 50 ? sha256(normaliseForHash(mainText)) : null,
-      titleHash: facts.title?.trim() ? sha256(normaliseForHash(facts.title)) : null,
-      descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
-      screenshotPath,
-      snapshotPath,
-      timings,
-    }
   } finally {
     await context.close().catch(() => undefined)
   }
+}
+
+interface AuditTab {
+  page: Page
+  watch: NavigationWatch
+  /** images that failed to load, by URL: the reason */
+  failedImages: Map<string, string>
+}
+
+type ResolvedOptions = AuditPageOptions & { navigationTimeoutMs: number; evaluateTimeoutMs: number }
+
+/** A page in a fresh context, axe preloaded, every request through the guard, failed images noted. */
+async function openAuditTab(
+  context: BrowserContext,
+  options: AuditPageOptions,
+  timeouts: { navigationTimeoutMs: number; evaluateTimeoutMs: number },
+): Promise<AuditTab> {
+  const page = await context.newPage()
+  page.setDefaultTimeout(timeouts.evaluateTimeoutMs)
+  page.setDefaultNavigationTimeout(timeouts.navigationTimeoutMs)
+  await page.addInitScript({ content: AXE_SOURCE })
+  const watch = await NavigationWatch.attach(page)
+  const failedImages = new Map<string, string>()
+  if (options.assertAllowed) {
+    const assertAllowed = options.assertAllowed
+    await page.route('**/*', async (route) => {
+      try {
+        await assertAllowed(route.request().url())
+        await route.continue()
+      } catch {
+        await route.abort('blockedbyclient')
+      }
+    })
+  }
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() === 'image' && response.status() >= 400) {
+      failedImages.set(response.url(), `HTTP ${response.status()}`)
+    }
+  })
+  page.on('requestfailed', (request) => {
+    if (request.resourceType() === 'image')
+      failedImages.set(request.url(), request.failure()?.errorText ?? 'failed')
+  })
+  return { page, watch, failedImages }
+}
+
+/** What the page shows once it has settled: where it is and the answer its document came with. */
+interface LandedPage {
+  finalUrl: string
+  httpStatus: number | null
+  headers: Record<string, string>
+  redirectChain: RedirectHop[]
+  loadTimeMs: number
+}
+
+/** Reads of a page that started moving while being read are redone where it lands, at most this often. */
+const MAX_AUDIT_RESTARTS = 3
+
+/**
+ * Settles the page, checks its answer, then reads it. A navigation that starts during the read (a script or
+ * a late refresh; "Execution context was destroyed" for whatever was evaluating) sends it back to settling
+ * and reading where the page went, so the audit describes the page the visitor ends up on.
+ */
+async function auditWhereItLands(
+  tab: AuditTab,
+  url: string,
+  loadTimeMs: number,
+  options: ResolvedOptions,
+): Promise<PageAudit> {
+  for (let restart = 0; ; restart += 1) {
+    await settleNavigation(tab.page, tab.watch, options.navigationTimeoutMs)
+    const navigations = tab.watch.started
+    const landed = await describeLanding(tab, loadTimeMs)
+    await assertLandingAllowed(landed, options)
+    await checkPageAnswer(url, landed, options)
+    try {
+      const audit = await readLoadedPage(tab, url, landed, options)
+      if (tab.watch.started === navigations) return audit
+    } catch (error) {
+      if (tab.watch.started === navigations || restart >= MAX_AUDIT_RESTARTS) throw error
+    }
+    if (restart >= MAX_AUDIT_RESTARTS)
+      throw new Error(`the page kept navigating away (last at ${tab.page.url()})`)
+  }
+}
+
+async function describeLanding(tab: AuditTab, loadTimeMs: number): Promise<LandedPage> {
+  const document = tab.watch.lastDocument
+  return {
+    finalUrl: normalizeUrl(tab.page.url()) ?? tab.page.url(),
+    httpStatus: document?.status() ?? null,
+    headers: document ? await document.allHeaders().catch(() => ({})) : {},
+    redirectChain: await tab.watch.chain(),
+    loadTimeMs,
+  }
+}
+
+/**
+ * Playwright's route handler sees only the first request of an HTTP redirect chain; the browser follows the
+ * rest by itself. So every address the page passed through and the one it shows are checked against the
+ * guard before anything of the page is read or stored: a redirect into a private network fails the page.
+ */
+async function assertLandingAllowed(landed: LandedPage, options: AuditPageOptions): Promise<void> {
+  if (!options.assertAllowed) return
+  for (const hop of landed.redirectChain) await options.assertAllowed(hop.url)
+  await options.assertAllowed(landed.finalUrl)
+}
+
+/** Crawl mode's refusals (error answer, an unwanted landing) and, always, a non-HTML answer. */
+async function checkPageAnswer(url: string, landed: LandedPage, options: AuditPageOptions): Promise<void> {
+  const { httpStatus, finalUrl, redirectChain } = landed
+  const moved = finalUrl !== normalizeUrl(url)
+  if (options.rejectNonPages) {
+    if (httpStatus !== null && httpStatus >= 400)
+      throw new NotAPageError(`HTTP ${httpStatus}`, httpStatus, null, redirectChain)
+    if (moved && !(options.acceptLanding && (await options.acceptLanding(finalUrl))))
+      throw new NotAPageError(`redirected to ${finalUrl}`, httpStatus, finalUrl, redirectChain)
+  }
+  const contentType = landed.headers['content-type'] ?? ''
+  if (contentType && !/html|xml/i.test(contentType)) {
+    throw new NotAPageError(`not an HTML page (${contentType})`, httpStatus, null, redirectChain)
+  }
+}
+
+/** The audit of the page as it is now: facts, axe with element screenshots, SEO, content, artifacts. */
+async function readLoadedPage(
+  tab: AuditTab,
+  url: string,
+  landed: LandedPage,
+  options: ResolvedOptions,
+): Promise<PageAudit> {
+  const { page } = tab
+  const timings: Record<string, number> = { load: landed.loadTimeMs }
+  let mark = Date.now()
+  const lap = (step: string) => {
+    const now = Date.now()
+    timings[step] = now - mark
+    mark = now
+  }
+  const facts = (await withTimeout(
+    page.evaluate(COLLECT_PAGE_FACTS),
+    options.evaluateTimeoutMs,
+    'reading the page',
+  )) as PageFacts
+  const axeResults = (await withTimeout(
+    page.evaluate(
+      `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations', 'incomplete'] })`,
+    ),
+    options.axeTimeoutMs ?? 60_000,
+    'axe',
+  )) as AxeResults
+  lap('axe')
+  const nodesByRule = await screenshotFailingNodes(page, axeResults, options)
+  lap('elementScreenshots')
+  const accessibility = mapAxeResults(axeResults, nodesByRule)
+  const xRobotsTag = landed.headers['x-robots-tag'] ?? null
+  const seo = runSeoChecks({
+    url: landed.finalUrl,
+    httpStatus: landed.httpStatus,
+    xRobotsTag,
+    title: facts.title,
+    metaDescription: facts.metaDescription,
+    metaRobots: facts.metaRobots,
+    canonical: facts.canonical,
+    lang: facts.lang,
+    headings: facts.headings,
+  })
+  const content = await analyseContent(facts, tab.failedImages, options.analysers)
+  lap('content')
+  const artifacts = await saveArtifacts(page, landed.finalUrl, options, lap)
+  return {
+    url,
+    finalUrl: landed.finalUrl,
+    redirectChain: landed.redirectChain,
+    httpStatus: landed.httpStatus,
+    loadTimeMs: landed.loadTimeMs,
+    title: facts.title,
+    metaDescription: facts.metaDescription,
+    language: facts.lang ?? content.readability.language,
+    author: facts.author,
+    canonicalUrl: facts.canonical,
+    isIndexable: isIndexable({ httpStatus: landed.httpStatus, metaRobots: facts.metaRobots, xRobotsTag }),
+    metaTags: facts.metaTags,
+    headings: facts.headings,
+    accessibility,
+    seo,
+    ...content,
+    contentHash: hashOf(content.mainText, 50),
+    titleHash: facts.title?.trim() ? sha256(normaliseForHash(facts.title)) : null,
+    descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
+    ...artifacts,
+    timings,
+  }
+}
+
+/** A text's hash for duplicate detection, or null when it is shorter than `minLength` once normalised. */
+function hashOf(text: string, minLength: number): string | null {
+  const normalised = normaliseForHash(text)
+  return normalised.length >= minLength ? sha256(normalised) : null
+}
+
+type ContentFindings = Pick<
+  PageAudit,
+  | 'contentQuality'
+  | 'readability'
+  | 'misspellings'
+  | 'contacts'
+  | 'links'
+  | 'brokenImages'
+  | 'documents'
+  | 'mainText'
+>
+
+/** Readability, spelling, contacts, links, documents and broken images of the page's text and markup. */
+async function analyseContent(
+  facts: PageFacts,
+  failedImages: Map<string, string>,
+  analysers: ContentAnalysers,
+): Promise<ContentFindings> {
+  const text = facts.mainText || facts.bodyText
+  const readability = analysers.measureReadability(text, facts.lang)
+  const misspellings = await analysers.findMisspellings(text, readability.language)
+  const contacts = analysers.extractContacts({
+    text: facts.bodyText,
+    hrefs: facts.links.map((link) => link.href),
+  })
+  const { links, documents } = collectLinks(facts, analysers)
+  const brokenImages = findBrokenImages(facts, failedImages)
+  const contentQuality = buildContentQuality({
+    flesch: readability.flesch,
+    brokenLinks: null,
+    brokenImages,
+    misspellings,
+    invalidContacts: [
+      ...contacts.emails
+        .filter((item) => !item.valid)
+        .map((item) => ({ kind: 'email' as const, value: item.value })),
+      ...contacts.telephones
+        .filter((item) => !item.valid)
+        .map((item) => ({ kind: 'telephone' as const, value: item.value })),
+    ],
+  })
+  return {
+    contentQuality,
+    readability,
+    misspellings,
+    contacts,
+    links,
+    brokenImages,
+    documents,
+    mainText: text,
+  }
+}
+
+/** Every distinct link and image URL (normalised), and the documents among the links. */
+function collectLinks(
+  facts: PageFacts,
+  analysers: ContentAnalysers,
+): { links: PageLink[]; documents: { url: string; kind: string }[] } {
+  const links = new Map<string, PageLink>()
+  const documents = new Map<string, string>()
+  for (const link of facts.links) {
+    // A web link the URL parser refuses (a bad host) is still a link: kept as written, checked as invalid.
+    const normalised = normalizeUrl(link.href) ?? (/^https?:\/\//i.test(link.href) ? link.href : null)
+    if (!normalised) continue
+    if (!links.has(`anchor ${normalised}`))
+      links.set(`anchor ${normalised}`, { url: normalised, text: link.text, kind: 'anchor' })
+    const kind = analysers.classifyDocumentUrl(normalised)
+    if (kind) documents.set(normalised, kind)
+  }
+  for (const image of facts.images) {
+    const normalised = image.src ? normalizeUrl(image.src) : null
+    if (normalised && !links.has(`image ${normalised}`))
+      links.set(`image ${normalised}`, { url: normalised, text: image.alt ?? '', kind: 'image' })
+  }
+  return {
+    links: [...links.values()],
+    documents: [...documents].map(([documentUrl, kind]) => ({ url: documentUrl, kind })),
+  }
+}
+
+/** Images that answered an error, failed to load, or loaded but did not decode. */
+function findBrokenImages(
+  facts: PageFacts,
+  failedImages: Map<string, string>,
+): { url: string; reason: string }[] {
+  const broken = new Map<string, string>()
+  for (const image of facts.images) {
+    if (!image.src) continue
+    const failure = failedImages.get(image.src)
+    if (failure) broken.set(image.src, failure)
+    else if (image.complete && image.naturalWidth === 0 && !image.src.startsWith('data:'))
+      broken.set(image.src, 'did not decode')
+  }
+  return [...broken].map(([imageUrl, reason]) => ({ url: imageUrl, reason }))
+}
+
+/** The full-page screenshot and the HTML snapshot, when the caller gave an artifacts folder. */
+async function saveArtifacts(
+  page: Page,
+  finalUrl: string,
+  options: ResolvedOptions,
+  lap: (step: string) => void,
+): Promise<{ screenshotPath: string | null; snapshotPath: string | null }> {
+  if (!options.artifactsDir) return { screenshotPath: null, snapshotPath: null }
+  await mkdir(options.artifactsDir, { recursive: true })
+  const relative = (file: string) =>
+    options.artifactsRoot ? path.relative(options.artifactsRoot, file) : file
+  const screenshotFile = path.join(options.artifactsDir, ARTIFACT_FILES.fullPageScreenshot)
+  const saved = await page
+    .screenshot({ path: screenshotFile, fullPage: true, timeout: options.evaluateTimeoutMs })
+    .then(() => true)
+    .catch(() => false)
+  lap('screenshot')
+  const snapshotFile = path.join(options.artifactsDir, ARTIFACT_FILES.htmlSnapshot)
+  const html = await withTimeout(page.content(), options.evaluateTimeoutMs, 'page content')
+  await writeFile(snapshotFile, addBaseHref(html, finalUrl))
+  lap('snapshot')
+  return { screenshotPath: saved ? relative(screenshotFile) : null, snapshotPath: relative(snapshotFile) }
 }
 
 /** Element screenshots of failing nodes, a few per rule, each with its own timeout; a miss is not an error. */

@@ -1,5 +1,6 @@
 import {
   findScanById,
+  keepsBrowserRedirect,
   type LinkCheckRow,
   listLinksOfScan,
   listPagesByIds,
@@ -7,12 +8,13 @@ import {
   listSucceededResults,
   type PrismaClient,
   rebuildIssueRollups,
+  type ScanLinkRow,
   storeLinkCheckRows,
 } from '@canopy/db'
 import { finalizePage, gatherCrossPageFacts } from './finalize-pages.js'
 import { rebuildSections, updateSectionsForPages, writeHistoryPoints } from './finalize-sections.js'
 
-export type LinkCheckOutcome = Omit<LinkCheckRow, 'id'>
+export type LinkCheckOutcome = Required<Omit<LinkCheckRow, 'id'>>
 
 /** Distinct link and image URLs found on the scan's pages: each is checked once per scan. */
 export const linksOfScan = listLinksOfScan
@@ -20,12 +22,18 @@ export const linksOfScan = listLinksOfScan
 export async function storeLinkChecks(
   prisma: PrismaClient,
   scanId: string,
-  links: { id: string; url: string }[],
+  links: ScanLinkRow[],
   checks: Map<string, LinkCheckOutcome>,
 ) {
-  const rows = links.flatMap((link) => {
+  const rows = links.flatMap((link): LinkCheckRow[] => {
     const check = checks.get(link.url)
-    return check ? [{ id: link.id, ...check }] : []
+    if (!check) return []
+    // A meta refresh or script move the browser recorded in this scan stays: a check without a browser sees a 200.
+    if (keepsBrowserRedirect(link, check, scanId)) {
+      const { redirectChain: _chain, finalUrl: _finalUrl, ...status } = check
+      return [{ id: link.id, ...status }]
+    }
+    return [{ id: link.id, ...check }]
   })
   await storeLinkCheckRows(prisma, scanId, rows)
 }

@@ -12,11 +12,19 @@ export function listSucceededResults(db: DbClient, scanId: string) {
 }
 export type SucceededResultRow = Awaited<ReturnType<typeof listSucceededResults>>[number]
 
+/** A link the scan's pages point to, with the redirect last recorded for it and the scan that recorded it. */
+export interface ScanLinkRow {
+  id: string
+  url: string
+  finalUrl: string | null
+  lastScanId: string | null
+}
+
 /** Distinct link and image URLs found on the scan's pages: each is checked once per scan. */
-export function listLinksOfScan(db: DbClient, scanId: string): Promise<{ id: string; url: string }[]> {
+export function listLinksOfScan(db: DbClient, scanId: string): Promise<ScanLinkRow[]> {
   return db.link.findMany({
     where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
-    select: { id: true, url: true },
+    select: { id: true, url: true, finalUrl: true, lastScanId: true },
   })
 }
 
@@ -26,21 +34,18 @@ export interface LinkCheckRow {
   error: string | null
   isBroken: boolean
   isUnverified: boolean
-  redirectChain: unknown
-  finalUrl: string | null
+  /** absent with finalUrl: the redirect already recorded for the link stays */
+  redirectChain?: unknown
+  finalUrl?: string | null
 }
 
 export async function storeLinkCheckRows(db: DbClient, scanId: string, checks: LinkCheckRow[]) {
   const checkedAt = new Date()
   for (const { id, redirectChain, ...check } of checks) {
+    const chain = redirectChain === undefined ? {} : { redirectChain: redirectChain as Prisma.InputJsonValue }
     await db.link.update({
       where: { id },
-      data: {
-        ...check,
-        redirectChain: redirectChain as Prisma.InputJsonValue,
-        checkedAt,
-        lastScanId: scanId,
-      },
+      data: { ...check, ...chain, checkedAt, lastScanId: scanId },
     })
   }
 }

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../generated/prisma/client.js'
+import type { PrismaClient, User } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
 export interface CreateSessionInput {
@@ -14,11 +14,46 @@ export function createSession(db: DbClient, input: CreateSessionInput) {
   return db.session.create({ data: input })
 }
 
-/** The session and its user, or null when it is unknown or expired. */
-export async function findActiveSessionWithUser(db: DbClient, id: string, now: Date = new Date()) {
-  const session = await db.session.findUnique({ where: { id }, include: { user: true } })
-  if (!session || session.expiresAt <= now) return null
-  return session
+export interface ActiveSession {
+  id: string
+  userId: string
+  masqueradeAsUserId: string | null
+  lastSeenAt: Date
+  expiresAt: Date
+  user: User
+}
+
+type SessionUserRow = User & {
+  sessionMasqueradeAsUserId: string | null
+  sessionLastSeenAt: Date
+  sessionExpiresAt: Date
+}
+
+/**
+ * The session and its user, or null when it is unknown or expired. One query (a join): it runs before
+ * every signed-in request whose session is not cached, where Prisma's include would take two.
+ */
+export async function findActiveSessionWithUser(
+  db: DbClient,
+  id: string,
+  now: Date = new Date(),
+): Promise<ActiveSession | null> {
+  const rows = await db.$queryRaw<SessionUserRow[]>`
+    SELECT u.*, s."masqueradeAsUserId" AS "sessionMasqueradeAsUserId", s."lastSeenAt" AS "sessionLastSeenAt",
+      s."expiresAt" AS "sessionExpiresAt"
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s.id = ${id} AND s."expiresAt" > ${now}`
+  const row = rows[0]
+  if (!row) return null
+  const { sessionMasqueradeAsUserId, sessionLastSeenAt, sessionExpiresAt, ...user } = row
+  return {
+    id,
+    userId: user.id,
+    masqueradeAsUserId: sessionMasqueradeAsUserId,
+    lastSeenAt: sessionLastSeenAt,
+    expiresAt: sessionExpiresAt,
+    user,
+  }
 }
 
 export function touchSession(db: DbClient, id: string, seenAt: Date = new Date()) {

@@ -26,17 +26,36 @@ export interface SiteAccess {
   isAdmin: boolean
 }
 
-/** The one access check of every site-scoped request: null when the user may not see the site. */
+interface SiteAccessRow {
+  siteId: string
+  slug: string
+  /** null without a direct membership */
+  memberIsAdmin: boolean | null
+  inGroup: boolean
+  inAdminGroup: boolean
+}
+
+/**
+ * The one access check of every site-scoped request: null when the user may not see the site (a direct
+ * membership or one of the site's groups), else whether they administer it (an admin membership or an admin
+ * group). One query: it runs before every site-scoped request, where Prisma's select would take three.
+ */
 export async function findSiteAccessForUser(
   db: DbClient,
   { slug, userId }: { slug: string; userId: string },
 ): Promise<SiteAccess | null> {
-  const site = await db.site.findFirst({
-    where: { slug, ...siteVisibleToUserWhere(userId) },
-    select: { id: true, slug: true, ...siteAdminAccessSelect(userId) },
-  })
-  if (!site) return null
-  return { siteId: site.id, slug: site.slug, isAdmin: hasSiteAdminAccess(site) }
+  const rows = await db.$queryRaw<SiteAccessRow[]>`
+    SELECT s.id AS "siteId", s.slug, m."isAdmin" AS "memberIsAdmin",
+      EXISTS (SELECT 1 FROM "Group" g JOIN "GroupMember" gm ON gm."groupId" = g.id
+        WHERE g."siteId" = s.id AND gm."userId" = ${userId}) AS "inGroup",
+      EXISTS (SELECT 1 FROM "Group" g JOIN "GroupMember" gm ON gm."groupId" = g.id
+        WHERE g."siteId" = s.id AND gm."userId" = ${userId} AND g."isAdmin") AS "inAdminGroup"
+    FROM "Site" s
+    LEFT JOIN "SiteMembership" m ON m."siteId" = s.id AND m."userId" = ${userId}
+    WHERE s.slug = ${slug}`
+  const row = rows[0]
+  if (!row || (row.memberIsAdmin === null && !row.inGroup)) return null
+  return { siteId: row.siteId, slug: row.slug, isAdmin: row.memberIsAdmin === true || row.inAdminGroup }
 }
 
 export function addSiteMember(

@@ -31,7 +31,6 @@ function siteListInclude(userId: string) {
   return {
     organisation: { select: { id: true, slug: true, name: true } },
     ...siteAdminAccessSelect(userId),
-    _count: { select: { pages: true } },
     historyPoints: {
       where: { sectionId: null },
       orderBy: { recordedAt: 'desc' },
@@ -62,7 +61,22 @@ function siteListInclude(userId: string) {
   } satisfies Prisma.SiteInclude
 }
 
-export type SiteListRow = Prisma.SiteGetPayload<{ include: ReturnType<typeof siteListInclude> }>
+export type SiteListRow = Prisma.SiteGetPayload<{ include: ReturnType<typeof siteListInclude> }> & {
+  _count: { pages: number }
+}
+
+/**
+ * Pages per listed site. Counted here for these sites only: Prisma's `_count` of a relation groups the whole
+ * Page table by site before joining (about 300 ms with one site of 100k pages), this reads the listed
+ * sites' entries of the (siteId, …) indexes.
+ */
+async function countPagesOfSites(db: DbClient, siteIds: string[]): Promise<Map<string, number>> {
+  if (siteIds.length === 0) return new Map()
+  const rows = await db.$queryRaw<{ siteId: string; count: number }[]>`
+    SELECT "siteId", count(*)::int AS count FROM "Page" WHERE "siteId" IN (${Prisma.join(siteIds)})
+    GROUP BY "siteId"`
+  return new Map(rows.map((row) => [row.siteId, row.count]))
+}
 
 /** The same visibility rule as siteVisibleToUserWhere, for the SQL of the list. */
 function visibleSitesSql(userId: string, search: string | undefined): Prisma.Sql {
@@ -93,7 +107,11 @@ export async function listSitesForUser(
     db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Site" s WHERE ${where}`,
   ])
   const ids = page.map((row) => row.id)
-  const rows = await db.site.findMany({ where: { id: { in: ids } }, include: siteListInclude(userId) })
+  const [sites, pageCounts] = await Promise.all([
+    db.site.findMany({ where: { id: { in: ids } }, include: siteListInclude(userId) }),
+    countPagesOfSites(db, ids),
+  ])
+  const rows = sites.map((site) => ({ ...site, _count: { pages: pageCounts.get(site.id) ?? 0 } }))
   return { rows: orderByIds(rows, ids), totalCount: count?.count ?? 0 }
 }
 

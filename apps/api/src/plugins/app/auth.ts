@@ -1,13 +1,29 @@
-import { createSession, deleteSession, findActiveSessionWithUser, touchSession, type User } from '@canopy/db'
+import {
+  type ActiveSession,
+  createSession,
+  deleteSession,
+  findActiveSessionWithUser,
+  touchSession,
+  type User,
+} from '@canopy/db'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { unauthorized } from '../../http-errors.js'
+import { SessionCache } from '../../lib/session-cache.js'
 import { createSecretToken, hashToken } from '../../services/tokens.js'
 
 export const SESSION_COOKIE = 'canopy_session'
 
 /** lastSeenAt is informative; writing it on every request would turn each read into a write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000
+
+/**
+ * How long a session read from the database serves this process's requests without another lookup: long
+ * enough that a page's burst of requests costs one lookup, short enough that a session revoked by another
+ * process ends soon. Changes made through this process (sign-out, password reset) take effect at once.
+ */
+export const SESSION_CACHE_TTL_MS = 10_000
+const SESSION_CACHE_MAX_ENTRIES = 10_000
 
 export interface SessionAuth {
   /** onRequest hook of the API routes: sets request.user from the session cookie */
@@ -18,6 +34,11 @@ export interface SessionAuth {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>
   /** the user of a raw `Cookie` header (for Socket.IO handshakes), or null */
   findUserByCookieHeader(cookieHeader: string | undefined): Promise<User | null>
+  /**
+   * Call after changing a user or ending their sessions outside `end` (password reset, account changes):
+   * this process's next request of any of their sessions reads the database again.
+   */
+  forgetUser(userId: string): void
 }
 
 declare module 'fastify' {
@@ -45,11 +66,18 @@ async function authPlugin(fastify: FastifyInstance) {
   fastify.decorateRequest('user', null)
   fastify.decorateRequest('sessionId', null)
 
-  async function findSession(token: string) {
+  const cache = new SessionCache<ActiveSession>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  })
+
+  async function findSession(token: string): Promise<ActiveSession | null> {
     const id = hashToken(token)
-    const session = await findActiveSessionWithUser(prisma, id)
+    const session = await cache.getOrLoad(id, () => findActiveSessionWithUser(prisma, id))
     if (session && Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(prisma, id)
+      // Set first: the cached copy is shared, so concurrent requests do not touch it again.
+      session.lastSeenAt = new Date()
+      await touchSession(prisma, id, session.lastSeenAt)
     }
     return session
   }
@@ -86,7 +114,10 @@ async function authPlugin(fastify: FastifyInstance) {
     },
 
     async end(request, reply) {
-      if (request.sessionId) await deleteSession(prisma, request.sessionId)
+      if (request.sessionId) {
+        await deleteSession(prisma, request.sessionId)
+        cache.forget(request.sessionId)
+      }
       request.user = null
       request.sessionId = null
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
@@ -98,6 +129,10 @@ async function authPlugin(fastify: FastifyInstance) {
       if (!token) return null
       const session = await findSession(token)
       return session?.user ?? null
+    },
+
+    forgetUser(userId) {
+      cache.forgetUser(userId)
     },
   }
 

@@ -5,11 +5,11 @@ import type { Redis } from 'ioredis'
 import { createBackgroundTasks } from '../../lib/background-tasks.js'
 import { syncSiteScanSchedules } from '../../services/scan-schedule-service.js'
 
-const REDIS_WAIT_MS = 10_000
+export const REDIS_WAIT_MS = 10_000
 const CLOSE_WAIT_MS = 5_000
 
 /** Whether the connection is (or within `timeoutMs` becomes) ready; queue commands would wait forever. */
-async function isRedisReady(redis: Redis, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
+export async function isRedisReady(redis: Redis, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
   if (redis.status === 'ready') return true
   const ready = new Promise<boolean>((resolve) => redis.once('ready', () => resolve(true)))
   const givenUp = sleep(timeoutMs, false, { ref: false, signal }).catch(() => false)

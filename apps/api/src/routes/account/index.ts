@@ -72,6 +72,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return reply.redirect('/')
       }
       const verified = await verifyAccount(fastify.prisma, { userId: user, token })
+      if (verified) fastify.sessions.forgetUser(user)
       const target = toSafeRedirectPath(redirectUrl, fastify.config.publicUrl)
       if (answerJson) {
         if (!verified) throw badRequest('token', VERIFY_FAILED_MESSAGE)
@@ -126,7 +127,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      await resetPassword(fastify.prisma, request.body, { currentSessionId: request.sessionId })
+      const { userId } = await resetPassword(fastify.prisma, request.body, {
+        currentSessionId: request.sessionId,
+      })
+      // Its other sessions are gone from the database: this process must not serve them from its cache.
+      fastify.sessions.forgetUser(userId)
       return { ok: true as const }
     },
   )

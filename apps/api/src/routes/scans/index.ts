@@ -18,7 +18,7 @@ import {
   requestSinglePageScan,
   SINGLE_PAGE_SCAN_WAIT_MS,
 } from '../../services/scan-single-page-service.js'
-import { errorResponses } from '../schemas.js'
+import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
 
 const ScanParamsSchema = z.object({ scanId: z.string().min(1).max(100) })
@@ -26,10 +26,9 @@ const ScanParamsSchema = z.object({ scanId: z.string().min(1).max(100) })
 /** A waiting request sends nothing for a while: its socket may idle that long, plus a margin. */
 const WAITING_SOCKET_TIMEOUT_MS = SINGLE_PAGE_SCAN_WAIT_MS + 15_000
 
-/** /api/v1/scans and /api/v1/single-page-scan: scans that are not bound to one site's URL space. */
-const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { prisma, queues } = fastify
-
+/** GET /scans */
+function activeScansRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/scans',
     {
@@ -41,7 +40,11 @@ const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => listActiveScans(prisma, getSignedInUser(request).id),
   )
+}
 
+/** POST /scans */
+function singlePageScanRoute(fastify: FastifyZodInstance) {
+  const { prisma, queues } = fastify
   fastify.post(
     '/scans',
     {
@@ -62,7 +65,11 @@ const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       )
     },
   )
+}
 
+/** GET /single-page-scan/progress/:scanId */
+function singlePageScanProgressRoute(fastify: FastifyZodInstance) {
+  const { prisma, queues } = fastify
   fastify.get(
     '/single-page-scan/progress/:scanId',
     {
@@ -76,7 +83,11 @@ const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) =>
       getSinglePageScanProgress({ prisma, queues }, getSignedInUser(request).id, request.params.scanId),
   )
+}
 
+/** GET /single-page-scan/snapshot/:scanId */
+function singlePageScanSnapshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/single-page-scan/snapshot/:scanId',
     {
@@ -96,7 +107,11 @@ const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return sendSnapshot(reply, file)
     },
   )
+}
 
+/** GET /single-page-scan/element-screenshot/:scanId */
+function singlePageScanElementScreenshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/single-page-scan/element-screenshot/:scanId',
     {
@@ -119,6 +134,15 @@ const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return sendScreenshot(reply, file)
     },
   )
+}
+
+/** /api/v1/scans and /api/v1/single-page-scan: scans that are not bound to one site's URL space. */
+const scansRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  activeScansRoute(fastify)
+  singlePageScanRoute(fastify)
+  singlePageScanProgressRoute(fastify)
+  singlePageScanSnapshotRoute(fastify)
+  singlePageScanElementScreenshotRoute(fastify)
 }
 
 export default scansRoutes

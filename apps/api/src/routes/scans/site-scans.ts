@@ -18,22 +18,17 @@ import {
   getPageDetail,
 } from '../../services/scan-artifacts-service.js'
 import { getScanStatus, startPageScan, startSectionScan, startSiteScan } from '../../services/scan-service.js'
-import { errorResponses } from '../schemas.js'
+import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import { SiteParamsSchema } from '../sites/site.js'
 import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
 
 const SiteScanParamsSchema = SiteParamsSchema.extend({ scanId: z.string().min(1).max(100) })
 const SectionScanParamsSchema = SiteParamsSchema.extend({ sectionId: z.string().min(1).max(100) })
 
-/**
- * Scans of one site and what they stored, under /api/v1/sites/:slug (registered in site-scope, so the
- * membership check has run). Starting a scan spends the site's credits: site admins only.
- */
-const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
+/** POST /scan */
+function startSiteScanRoute(fastify: FastifyZodInstance) {
   const { prisma, queues } = fastify
   const { requireSiteAdmin } = fastify.siteAccess
-  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
-
   fastify.post(
     '/scan',
     {
@@ -54,7 +49,11 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.code(202).send(started)
     },
   )
+}
 
+/** GET /scans/:scanId */
+function scanStatusOfScanRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/scans/:scanId',
     {
@@ -67,7 +66,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => getScanStatus(prisma, getSiteAccess(request), request.params.scanId),
   )
+}
 
+/** POST /scans */
+function addPageScanRoute(fastify: FastifyZodInstance) {
+  const { prisma, queues } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '/scans',
     {
@@ -78,7 +82,7 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Add (or rescan) one page of the site (site admins only); the URL must be inside the site root',
         params: SiteParamsSchema,
         body: AddPageScanRequestSchema,
-        response: { 202: StartScanResponseSchema, ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 202: StartScanResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
@@ -91,7 +95,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.code(202).send(started)
     },
   )
+}
 
+/** POST /sections/:sectionId/scan */
+function startSectionScanRoute(fastify: FastifyZodInstance) {
+  const { prisma, queues } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '/sections/:sectionId/scan',
     {
@@ -113,7 +122,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.code(202).send(started)
     },
   )
+}
 
+/** GET /page */
+function pageDetailRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/page',
     {
@@ -127,7 +141,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => getPageDetail(files, getSiteAccess(request).siteId, request.query.pageId),
   )
+}
 
+/** GET /full-page-screenshot */
+function fullPageScreenshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/full-page-screenshot',
     {
@@ -145,7 +164,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await findPageScreenshot(files, getSiteAccess(request).siteId, request.query.pageId),
       ),
   )
+}
 
+/** GET /element-screenshot */
+function elementScreenshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/element-screenshot',
     {
@@ -164,7 +188,12 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await findPageElementScreenshot(files, getSiteAccess(request).siteId, request.query),
       ),
   )
+}
 
+/** GET /product-snapshot */
+function productSnapshotRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const files = { prisma, artifactsDir: fastify.config.artifactsDir }
   fastify.get(
     '/product-snapshot',
     {
@@ -179,6 +208,21 @@ const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) =>
       sendSnapshot(reply, await findPageSnapshot(files, getSiteAccess(request).siteId, request.query)),
   )
+}
+
+/**
+ * Scans of one site and what they stored, under /api/v1/sites/:slug (registered in site-scope, so the
+ * membership check has run). Starting a scan spends the site's credits: site admins only.
+ */
+const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  startSiteScanRoute(fastify)
+  scanStatusOfScanRoute(fastify)
+  addPageScanRoute(fastify)
+  startSectionScanRoute(fastify)
+  pageDetailRoute(fastify)
+  fullPageScreenshotRoute(fastify)
+  elementScreenshotRoute(fastify)
+  productSnapshotRoute(fastify)
 }
 
 export default siteScansRoutes

@@ -9,18 +9,16 @@ import {
   listSiteSections,
   removeSiteSection,
 } from '../../services/section-service.js'
-import { errorResponses } from '../schemas.js'
+import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import { SiteParamsSchema } from '../sites/site.js'
 
 const SECTION_SORT_KEYS = ['title', 'pagesInSection', 'overallScore'] as const
 const SectionListQuerySchema = ListQuerySchema.extend({ sortBy: z.enum(SECTION_SORT_KEYS).optional() })
 const SectionParamsSchema = SiteParamsSchema.extend({ sectionId: z.string().min(1).max(100) })
 
-/** The sections of a site ('All sections' is not one of them: the web adds it to the switcher). */
-const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+/** GET /sections */
+function listSectionsRoute(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-  const { requireSiteAdmin } = fastify.siteAccess
-
   fastify.get(
     '',
     {
@@ -34,7 +32,12 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => listSiteSections(prisma, getSiteAccess(request).siteId, request.query),
   )
+}
 
+/** POST /sections */
+function createSectionRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '',
     {
@@ -53,7 +56,11 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return section
     },
   )
+}
 
+/** GET /sections/:sectionId */
+function sectionRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
   fastify.get(
     '/:sectionId',
     {
@@ -66,7 +73,12 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => getSiteSection(prisma, getSiteAccess(request).siteId, request.params.sectionId),
   )
+}
 
+/** PUT /sections/:sectionId */
+function changeSectionRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
   fastify.put(
     '/:sectionId',
     {
@@ -82,7 +94,12 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) =>
       changeSiteSection(prisma, getSiteAccess(request).siteId, request.params.sectionId, request.body),
   )
+}
 
+/** DELETE /sections/:sectionId */
+function deleteSectionRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const { requireSiteAdmin } = fastify.siteAccess
   fastify.delete(
     '/:sectionId',
     {
@@ -99,6 +116,15 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.code(204).send(null)
     },
   )
+}
+
+/** The sections of a site ('All sections' is not one of them: the web adds it to the switcher). */
+const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  listSectionsRoute(fastify)
+  createSectionRoute(fastify)
+  sectionRoute(fastify)
+  changeSectionRoute(fastify)
+  deleteSectionRoute(fastify)
 }
 
 export default sectionsRoutes

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
+import { queueFirstSiteScan } from '../../services/first-scan-service.js'
 import { upsertSiteScanSchedule } from '../../services/scan-schedule-service.js'
 import { createSite, listSites } from '../../services/site-service.js'
 import { errorResponses } from '../schemas.js'
@@ -36,14 +37,24 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags: ['sites'],
-        summary: 'Create a site in an organisation the user administers; the user becomes its admin',
+        summary:
+          'Create a site in an organisation the user administers; the user becomes its admin and its first full scan is queued',
         body: CreateSiteRequestSchema,
         response: { 201: SiteConfigSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const site = await createSite(fastify.prisma, getSignedInUser(request).id, request.body)
+      const userId = getSignedInUser(request).id
+      const site = await createSite(fastify.prisma, userId, request.body)
       await upsertSiteScanSchedule(fastify.queues, { id: site.sys.id, scanSchedule: site.scanSchedule })
+      // The site exists either way: a queue that refuses the first scan leaves it failed, with Scan now.
+      await queueFirstSiteScan(
+        { prisma: fastify.prisma, queues: fastify.queues },
+        { id: site.sys.id, maximumPageLimitPerScan: site.maximumPageLimitPerScan },
+        userId,
+      ).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'the first scan of a new site was not queued'),
+      )
       reply.code(201)
       return site
     },

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import scanStatusRoutes from '../scans/scan-status.js'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
+import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
+import issuesRoutes from './issues.js'
+import pagesRoutes from './pages.js'
 import siteRoutes from './site.js'
 
 /**
@@ -15,7 +19,11 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteRoutes)
   await fastify.register(sectionsRoutes, { prefix: '/sections' })
   await fastify.register(siteScansRoutes)
+  await fastify.register(scanStatusRoutes)
   await fastify.register(historyRoutes)
+  await fastify.register(pagesRoutes)
+  await fastify.register(issuesRoutes)
+  await fastify.register(documentsRoutes)
 }
 
 export default siteScope

@@ -16,8 +16,10 @@ import { SiteSwitcherList } from '@/features/sites/components/site-switcher-list
 import { useMediaQuery } from '@/hooks/use-media-query'
 import { useActiveSite } from '@/lib/active-site'
 import { useFeatureFlags } from '@/lib/feature-flags'
+import { useLiveScans } from '@/lib/live-scans'
 import { STORAGE_KEYS, useStoredValue, writeStoredValue } from '@/lib/local-store'
 import { parseSitePath } from '@/lib/site-paths'
+import { SocketProvider } from '@/lib/socket'
 import styles from './signed-in-layout.module.css'
 
 /** The header's scan-progress widget loads after the frame: the page never waits for it. */
@@ -77,8 +79,23 @@ function SmallScreenMenu(props: Omit<SidebarProps, 'mode'>) {
   )
 }
 
-/** The signed-in frame: the sidebar (a menu drawer below 800 px), then the page. */
+/** Scan progress flows over the session's socket into the cache while anything signed-in is on screen. */
+function LiveScans({ siteSlug }: { siteSlug: string | null }) {
+  useLiveScans(siteSlug)
+  return null
+}
+
+/** The signed-in frame with the session's one socket connection. */
 export function Component() {
+  return (
+    <SocketProvider>
+      <SignedInFrame />
+    </SocketProvider>
+  )
+}
+
+/** The signed-in frame: the sidebar (a menu drawer below 800 px), then the page. */
+function SignedInFrame() {
   const { pathname } = useLocation()
   const user = useStoredUser()
   const activeSite = useActiveSite()
@@ -105,6 +122,7 @@ export function Component() {
 
   return (
     <div className={`${styles.shell} ${isDesktop && collapsed ? styles.collapsed : ''}`}>
+      <LiveScans siteSlug={site.data ? siteSlug : null} />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

@@ -37,6 +37,9 @@ const PATHS = {
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   star: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
   sections: 'M4 6h16M4 12h10M4 18h6',
+  download: 'M12 4v11M7 10.5l5 5 5-5M5 20h14',
+  rescan: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  document: 'M6 3h9l3 3v15H6zM15 3v3h3M9 11h6M9 15h6',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -1,7 +1,7 @@
 import { HIDDEN_DETAIL_TYPES, RENDERED_DETAIL_TYPES } from '@canopy/contracts'
 
 /**
- * Lighthouse's detail formats (accessibility.md §3), read defensively: details come from stored JSON that
+ * Lighthouse's detail formats, read defensively: details come from stored JSON that
  * several tool versions wrote, so every field is optional until a renderer has checked it.
  */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }

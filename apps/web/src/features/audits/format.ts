@@ -35,7 +35,7 @@ export function formatMilliseconds(ms: number, granularity = 10): string {
   return `${formatNumber(ms, granularity)} ms`
 }
 
-/** 001 §5: links in audit details are live only when they use http or https. */
+/** Links in audit details are live only when they use http or https. */
 export function isWebUrl(value: string): boolean {
   try {
     const url = new URL(value)

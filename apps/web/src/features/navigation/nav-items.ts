@@ -6,7 +6,7 @@ import { sitePath } from '@/lib/site-paths'
 import { isVersionAtLeast } from '@/lib/version'
 
 /**
- * platform.md §2 "Sidebar": each item has a title, link, icon, featureActive, adminOnly, links and
+ * The sidebar's items: each has a title, link, icon, featureActive, adminOnly, links and
  * groups. Items are declared once here with what gates them; `buildNavigation` resolves the gates for
  * one user and site, so the sidebar renders only what this user may use.
  */
@@ -26,7 +26,7 @@ export type NavGroupDefinition = {
   area: string
   adminOnly?: boolean
   featureFlag?: FeatureFlag
-  /** Premium areas need a paying site (002 §6, README decision); they still show, leading to the gate. */
+  /** Premium areas need a paying site; they still show, leading to the gate. */
   premium?: boolean
   /** Whether the screens need scan data (first-scan-pending notice until the first scan completes). */
   needsScan?: boolean
@@ -112,7 +112,7 @@ export const FEATURE_GROUPS: NavGroupDefinition[] = [
   },
 ]
 
-/** platform.md §6: every Settings entry is admin-only. */
+/** Every Settings entry is admin-only. */
 export const SETTINGS_GROUP: NavGroupDefinition = {
   id: 'settings',
   title: MESSAGES.sidebar.settings,
@@ -140,6 +140,19 @@ export const ASSIGNED_ISSUES = {
   path: 'assigned-issues',
   icon: 'assigned' as IconName,
   minVersion: VERSION_GATES.assignedIssuesMinVersion,
+}
+
+/** The screens about all of the user's sites, below the site list in the sidebar. */
+export const CROSS_SITE_LINKS: { title: string; href: string; icon: IconName }[] = [
+  { title: 'Overview', href: '/overview', icon: 'dashboard' },
+  { title: 'Active scans', href: '/scans', icon: 'clock' },
+]
+
+/** In the user menu: the list of sites with what can be set up for each. */
+export const CONFIGURATIONS_LINK = {
+  title: 'Configurations',
+  href: '/configurations',
+  icon: 'settings' as IconName,
 }
 
 export const ADD_SINGLE_PAGE_FLAG: FeatureFlag = 'add-single-page-scan'
@@ -232,6 +245,7 @@ export type SiteRouteDecision =
   | { kind: 'not-found' }
   | { kind: 'premium'; feature: string }
   | { kind: 'first-scan-pending' }
+  | { kind: 'allowed' }
 
 type SiteGates = {
   isPaying: boolean
@@ -241,9 +255,10 @@ type SiteGates = {
 }
 
 /**
- * What a per-site feature route shows while its screen is not built yet: the premium gate for a site
- * that is not paying, the first-scan notice before the first scan, and otherwise the not-found view -
- * never invented data. Routes the user may not see (admin-only, flag off, version too old) are not found.
+ * What a per-site feature route may show: the premium gate for a site that is not paying, the first-scan
+ * notice before the first scan, and its screen ('allowed') otherwise; a route whose screen is not built yet
+ * shows the not-found view, never invented data. Routes the user may not see (admin-only, flag off, version
+ * too old) are not found.
  */
 export function decideSiteRoute(
   rest: string,
@@ -273,5 +288,5 @@ export function decideSiteRoute(
     return { kind: 'not-found' }
   if (group.premium && !site.isPaying) return { kind: 'premium', feature: group.title }
   if (group.needsScan && !site.firstScanCompleted) return { kind: 'first-scan-pending' }
-  return { kind: 'not-found' }
+  return { kind: 'allowed' }
 }

@@ -6,7 +6,7 @@ const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-describe('queue estimate wording (001 §4)', () => {
+describe('queue estimate wording', () => {
   it('says "< 1 minute" below one minute, from nothing at all', () => {
     expect(formatQueueEstimate(0)).toBe('< 1 minute')
     expect(formatQueueEstimate(59 * SECOND)).toBe('< 1 minute')

@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /**
- * 001 §4: the queue estimate (eta in milliseconds) in words - '> 1 day', '~N hours', '~N minutes' or
+ * The queue estimate (eta in milliseconds) in words - '> 1 day', '~N hours', '~N minutes' or
  * '< 1 minute'. Hours and minutes are rounded to the nearest whole one, and never shown as 0 or as 24 hours.
  */
 export function formatQueueEstimate(etaMs: number): string {

@@ -8,7 +8,7 @@ import { Server, type Socket } from 'socket.io'
 import { io } from 'socket.io-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { axeRuleToAudit, must, readAxe, readLighthouse, toAudit } from '@/features/audits/testing/tool-output'
-import { type ScanSocket, ScanSocketContext } from '@/features/single-page-scan/api/wait-for-scan'
+import { type AppSocket, SocketProvider } from '@/lib/socket'
 import { findAxeViolations } from '@/testing/axe'
 import { type FakeHandler, installFakeApi, reply } from '@/testing/fake-api'
 import { renderWithRouter } from '@/testing/render'
@@ -71,9 +71,10 @@ beforeEach(async () => {
   http = createServer()
   ioServer = new Server(http, { path: '/socket.io', cors: { origin: true, credentials: true } })
   ioServer.on('connection', (socket) => {
-    socket.on('waitForScan', (request: { id: string }, ack?: (answer: { ok: boolean }) => void) => {
+    // The spec's form: the client emits waitForScan with the bare scan id.
+    socket.on('waitForScan', (scanId: string, ack?: (answer: { ok: boolean }) => void) => {
       ack?.({ ok: true })
-      onWait(socket, request.id)
+      onWait(socket, scanId)
     })
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
@@ -95,12 +96,15 @@ function renderScreen(url: string, routes: Record<string, FakeHandler> = {}) {
     },
     ...routes,
   })
-  const connect = () =>
-    io(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'] }) as unknown as ScanSocket
+  const socket = io(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    autoConnect: false,
+  }) as unknown as AppSocket
   const result = renderWithRouter(
-    <ScanSocketContext.Provider value={connect}>
+    <SocketProvider socket={socket}>
       <SinglePageScanRoute />
-    </ScanSocketContext.Provider>,
+    </SocketProvider>,
     { url, path: '/single-page-scan/:tabId?' },
   )
   return { ...result, api }

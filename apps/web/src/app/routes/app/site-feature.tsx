@@ -30,6 +30,8 @@ export function Component() {
     )
   }
   if (decision.kind === 'first-scan-pending')
-    return <FirstScanPending siteName={site.siteName} headingLevel={1} />
+    return (
+      <FirstScanPending siteName={site.siteName} siteSlug={site.sys.slug ?? site.sys.id} headingLevel={1} />
+    )
   return <NotFoundView />
 }

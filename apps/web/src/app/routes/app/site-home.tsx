@@ -1,39 +1,43 @@
-import { Link } from 'react-aria-components'
-import { useLocation, useNavigate, useParams } from 'react-router'
-import { FirstScanPending } from '@/components/ui/first-scan-pending'
-import { Icon } from '@/components/ui/icon'
-import { PageHeader } from '@/components/ui/notice'
+import type { QueryClient } from '@tanstack/react-query'
+import { type LoaderFunctionArgs, useLocation, useNavigate, useParams } from 'react-router'
+import { NoticePanel, PageHeader, PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
-import { FEATURE_GROUPS } from '@/features/navigation/nav-items'
+import { SiteDashboard } from '@/features/dashboard/components/site-dashboard'
 import { SectionSwitcher } from '@/features/sections/components/section-switcher'
 import { useGuardedSite } from '@/features/sites/components/site-guard'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { sitePath, switchSectionInUrl } from '@/lib/site-paths'
-import styles from './site-home.module.css'
+import { useSectionBySlug } from '@/hooks/use-section-by-slug'
+import { getSiteScanStatusQueryOptions } from '@/lib/live-scans'
+import { switchSectionInUrl } from '@/lib/site-paths'
 
-const AREA_SUMMARIES: Record<string, string> = {
-  accessibility: 'Issues against WCAG, page by page, and how your score changes over time.',
-  'content-quality': 'Broken links, misspellings and readability across your content.',
-  seo: 'How search engines see your pages: metadata, duplicate content and health.',
-  performance: 'Loading speed and Core Web Vitals for every page.',
-  inventory: 'Documents, media, e-mail addresses and telephone numbers found on the site.',
-}
+/** What scanning is doing is the dashboard's first card: it starts loading with the route module. */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.slug) void queryClient.prefetchQuery(getSiteScanStatusQueryOptions(params.slug, false))
+    return null
+  }
 
-/** The site home (platform.md §2 /site/{slug}): the section switcher and, until the first scan, the notice. */
+/**
+ * The site dashboard (platform.md §2 /site/{slug}) and the same scoped to a section
+ * (/site/{slug}/section/{sectionSlug}): the section switcher, then the dashboard of that scope.
+ */
 export function Component() {
   const site = useGuardedSite()
   const { sectionSlug = null } = useParams()
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
   const siteSlug = site.sys.slug ?? site.sys.id
-  useDocumentTitle(`${MESSAGES.sidebar.dashboard}: ${site.siteName}`)
+  const section = useSectionBySlug(siteSlug, sectionSlug)
+  const scopeName = section.section ? `${section.section.title}, ${site.siteName}` : site.siteName
+  useDocumentTitle(`${MESSAGES.sidebar.dashboard}: ${scopeName}`)
 
   return (
     <>
       <PageHeader
         eyebrow={MESSAGES.sidebar.dashboard}
-        title={site.siteName}
-        subtitle={site.rootUri}
+        title={section.section ? section.section.title : site.siteName}
+        subtitle={section.section ? `Section of ${site.siteName}` : site.rootUri}
         actions={
           <SectionSwitcher
             siteSlug={siteSlug}
@@ -43,28 +47,26 @@ export function Component() {
           />
         }
       />
-      {site.firstScanCompleted ? (
-        <section aria-labelledby="site-areas">
-          <h2 id="site-areas">Results</h2>
-          <ul className={styles.areas}>
-            {FEATURE_GROUPS.map((group) => (
-              <li key={group.id}>
-                <article className={styles.area}>
-                  <h3>
-                    <Icon name={group.icon} />
-                    <Link href={sitePath(siteSlug, sectionSlug, group.area)}>{group.title}</Link>
-                  </h3>
-                  <p>{AREA_SUMMARIES[group.id]}</p>
-                  {group.premium && !site.isPaying ? (
-                    <span className={styles.premium}>{MESSAGES.premium.tag}</span>
-                  ) : null}
-                </article>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {section.isPending ? (
+        <PageLoader />
+      ) : sectionSlug !== null && !section.section ? (
+        <NoticePanel icon="alert" tone="warning" title="Section not found">
+          <p>{site.siteName} has no section at this address. Choose another section above.</p>
+        </NoticePanel>
       ) : (
-        <FirstScanPending siteName={site.siteName} />
+        <SiteDashboard
+          site={{
+            slug: siteSlug,
+            name: site.siteName,
+            hasAdminAccess: site.hasAdminAccess,
+            firstScanCompleted: site.firstScanCompleted,
+          }}
+          section={
+            section.section
+              ? { id: section.section.sys.id, slug: sectionSlug ?? '', title: section.section.title }
+              : null
+          }
+        />
       )}
     </>
   )

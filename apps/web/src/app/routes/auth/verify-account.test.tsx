@@ -11,7 +11,10 @@ describe('account verification', () => {
     const api = installFakeApi({ ...signedOut, 'GET /account/verify': reply({ success: true }) })
     renderApp('/account/verify?user=u1&token=t1')
 
-    expect(await screen.findByRole('heading', { name: 'Account Verified' })).toBeInTheDocument()
+    // The first render of the file loads the route modules: allow for a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Account Verified' }, { timeout: 5000 }),
+    ).toBeInTheDocument()
     expect(screen.getByText('Your account has been verified, you can now login.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
       'href',

@@ -11,7 +11,7 @@ type FilterBoxProps = {
   onSubmit: (term: string) => void
 }
 
-/** 002 §2: the filter box submits on Enter (and its clear button clears the filter). */
+/** The filter box submits on Enter (and its clear button clears the filter). */
 export function FilterBox({ label, placeholder, value, onSubmit }: FilterBoxProps) {
   const [text, setText] = useState(value)
   useEffect(() => setText(value), [value])

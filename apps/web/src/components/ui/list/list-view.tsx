@@ -44,10 +44,94 @@ function ariaSortFor(list: ListController, column: string): 'ascending' | 'desce
   return list.params.sortDir === 'desc' ? 'descending' : 'ascending'
 }
 
+function SortIcon({ sort }: { sort: 'ascending' | 'descending' | undefined }) {
+  const name = sort === 'ascending' ? 'sortAsc' : sort === 'descending' ? 'sortDesc' : 'sortNone'
+  return <Icon className={styles.sortIcon} size={16} name={name} />
+}
+
+/** The headings; a sortable one is a button that sorts by it, and says how the list is sorted. */
+function ListHead<T>({ columns, list }: { columns: ListColumn<T>[]; list: ListController }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th
+            key={column.id}
+            scope="col"
+            aria-sort={column.sortable ? ariaSortFor(list, column.id) : undefined}
+            className={column.align === 'end' ? styles.alignEnd : undefined}
+          >
+            {column.sortable ? (
+              <button type="button" className={styles.sortButton} onClick={() => list.toggleSort(column.id)}>
+                {column.label}
+                <SortIcon sort={ariaSortFor(list, column.id)} />
+              </button>
+            ) : (
+              column.label
+            )}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
+function SkeletonRows<T>({ columns, count }: { columns: ListColumn<T>[]; count: number }) {
+  return Array.from({ length: count }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: skeleton rows are placeholders without identity
+    <tr key={row} data-testid="skeleton-row">
+      {columns.map((column) => (
+        <td key={column.id}>
+          <span
+            aria-hidden="true"
+            className={styles.skeletonBar}
+            style={{ width: `${55 + ((row * 17) % 40)}%` }}
+          />
+        </td>
+      ))}
+    </tr>
+  ))
+}
+
+function ItemRow<T>({ item, columns }: { item: T; columns: ListColumn<T>[] }) {
+  return (
+    <tr>
+      {columns.map((column) =>
+        column.isRowHeader ? (
+          <th key={column.id} scope="row">
+            {column.render(item)}
+          </th>
+        ) : (
+          <td key={column.id} className={column.align === 'end' ? styles.alignEnd : undefined}>
+            {column.render(item)}
+          </td>
+        ),
+      )}
+    </tr>
+  )
+}
+
+/** What the list says instead of rows: its error, no result for the search, or its empty message. */
+function listState<T>(
+  query: ListViewProps<T>['query'],
+  search: string | undefined,
+  emptyMessage: string,
+): ReactNode {
+  if (query.isError && !query.data) {
+    return <StatusMessage title={MESSAGES.list.errorTitle}>{MESSAGES.list.errorBody}</StatusMessage>
+  }
+  if (query.isPending || (query.data?.items.length ?? 0) > 0) return null
+  return search ? (
+    <StatusMessage title={MESSAGES.list.noResultsFor(search)}>{MESSAGES.list.noResultsHint}</StatusMessage>
+  ) : (
+    <StatusMessage title={emptyMessage} />
+  )
+}
+
 /**
- * The shared list pattern (002 §2) that every list screen uses: a filter box that submits on Enter and
- * goes back to page 1, sortable headings with aria-sort, a skeleton while loading and a dimmed table
- * while the next page loads, empty, no-result and error states, and the pager. Its state is the URL.
+ * The list pattern every list screen uses: a filter box that submits on Enter and goes back to page 1,
+ * sortable headings with aria-sort, a skeleton while loading and a dimmed table while the next page loads,
+ * empty, no-result and error states, and the pager. Its state is the URL.
  */
 export function ListView<T>({
   caption,
@@ -62,29 +146,17 @@ export function ListView<T>({
   skeletonRows = PAGING.skeletonRows,
   toolbar,
 }: ListViewProps<T>) {
-  const { data, isPending, isError, isFetching, isPlaceholderData } = query
+  const { data, isPending, isFetching, isPlaceholderData } = query
   const items = data?.items ?? []
-  const search = list.params.search
   const isRefreshing = isFetching && isPlaceholderData
-
-  let state: ReactNode = null
-  if (isError && !data) {
-    state = <StatusMessage title={MESSAGES.list.errorTitle}>{MESSAGES.list.errorBody}</StatusMessage>
-  } else if (!isPending && items.length === 0) {
-    state = search ? (
-      <StatusMessage title={MESSAGES.list.noResultsFor(search)}>{MESSAGES.list.noResultsHint}</StatusMessage>
-    ) : (
-      <StatusMessage title={emptyMessage} />
-    )
-  }
-
+  const state = listState(query, list.params.search, emptyMessage)
   return (
     <div className={styles.list}>
       <div className={styles.toolbar}>
         <FilterBox
           label={filterLabel}
           placeholder={filterPlaceholder}
-          value={search ?? ''}
+          value={list.params.search ?? ''}
           onSubmit={list.setSearch}
         />
         {toolbar}
@@ -95,57 +167,10 @@ export function ListView<T>({
           aria-busy={isPending || isRefreshing}
         >
           <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.id}
-                  scope="col"
-                  aria-sort={column.sortable ? ariaSortFor(list, column.id) : undefined}
-                  className={column.align === 'end' ? styles.alignEnd : undefined}
-                >
-                  {column.sortable ? (
-                    <button
-                      type="button"
-                      className={styles.sortButton}
-                      onClick={() => list.toggleSort(column.id)}
-                    >
-                      {column.label}
-                      <Icon
-                        className={styles.sortIcon}
-                        size={16}
-                        name={
-                          ariaSortFor(list, column.id) === 'ascending'
-                            ? 'sortAsc'
-                            : ariaSortFor(list, column.id) === 'descending'
-                              ? 'sortDesc'
-                              : 'sortNone'
-                        }
-                      />
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ListHead columns={columns} list={list} />
           <tbody>
             {isPending ? (
-              Array.from({ length: skeletonRows }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: skeleton rows are placeholders without identity
-                <tr key={row} data-testid="skeleton-row">
-                  {columns.map((column) => (
-                    <td key={column.id}>
-                      <span
-                        aria-hidden="true"
-                        className={styles.skeletonBar}
-                        style={{ width: `${55 + ((row * 17) % 40)}%` }}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))
+              <SkeletonRows columns={columns} count={skeletonRows} />
             ) : state ? (
               <tr>
                 <td colSpan={columns.length} className={styles.stateCell}>
@@ -153,21 +178,7 @@ export function ListView<T>({
                 </td>
               </tr>
             ) : (
-              items.map((item) => (
-                <tr key={getRowKey(item)}>
-                  {columns.map((column) =>
-                    column.isRowHeader ? (
-                      <th key={column.id} scope="row">
-                        {column.render(item)}
-                      </th>
-                    ) : (
-                      <td key={column.id} className={column.align === 'end' ? styles.alignEnd : undefined}>
-                        {column.render(item)}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))
+              items.map((item) => <ItemRow key={getRowKey(item)} item={item} columns={columns} />)
             )}
           </tbody>
         </table>

@@ -24,7 +24,7 @@ export function getPageWindow(page: number, pageCount: number): (number | 'gap')
   return result
 }
 
-/** 000 §9: 'Showing X - Y of Z results' with links to the pages; each page is a URL of its own. */
+/** 'Showing X - Y of Z results' with links to the pages; each page is a URL of its own. */
 export function Pager({ page, pageSize, totalCount, pageCount, hrefForPage }: PagerProps) {
   if (totalCount === 0) return null
   const from = (page - 1) * pageSize + 1

@@ -365,7 +365,7 @@ describe('element screenshots of our own scans', () => {
 })
 
 describe('links in audit details', () => {
-  it('are live only for http and https (001 §5)', () => {
+  it('are live only for http and https', () => {
     render(
       <AuditDetails
         details={{

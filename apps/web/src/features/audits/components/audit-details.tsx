@@ -133,8 +133,8 @@ function ListSection({ section }: { section: JsonObject }) {
 }
 
 /**
- * The audit renderer: draws an audit's `details` in every format of accessibility.md §3. Hidden types draw
- * nothing; an unknown type is named with its raw JSON (001 §8).
+ * The audit renderer: draws an audit's `details` in every Lighthouse detail format. Hidden types draw
+ * nothing; an unknown type is named with its raw JSON.
  */
 export function AuditDetails({ details, label }: { details: Json | undefined; label?: string }) {
   if (!isObject(details) || typeof details.type !== 'string') return null

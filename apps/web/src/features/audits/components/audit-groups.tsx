@@ -1,5 +1,5 @@
 import type { Audit, AuditGroups as AuditGroupsData, AuditOutcome } from '@canopy/contracts'
-import { useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components'
 import { Icon } from '@/components/ui/icon'
 import { MESSAGES } from '@/config/messages'
@@ -12,7 +12,7 @@ import { MarkdownText } from './markdown-text'
 type GroupDefinition = { outcome: AuditOutcome; label: string }
 
 /**
- * 001 §2 Audit page: Failed, Manual, Passed, Not applicable; performance calls them Opportunities, Manual
+ * The audit page's groups: Failed, Manual, Passed, Not applicable; performance calls them Opportunities, Manual
  * checks, Diagnostics, Passed audits. Lighthouse lists informative (not-applicable-to-a-score) performance
  * audits as diagnostics, so those are the Diagnostics group, shown before the passed audits.
  */
@@ -35,7 +35,18 @@ export function listAuditGroups(kind: 'standard' | 'performance'): GroupDefiniti
 
 type HeadingLevel = 2 | 3 | 4
 
-function AuditItem({ audit, headingLevel }: { audit: Audit; headingLevel: HeadingLevel }) {
+/** What a screen adds under an audit's details (the page detail: its lifecycle and template problems). */
+export type RenderAuditExtra = (audit: Audit) => ReactNode
+
+function AuditItem({
+  audit,
+  headingLevel,
+  renderExtra,
+}: {
+  audit: Audit
+  headingLevel: HeadingLevel
+  renderExtra?: RenderAuditExtra
+}) {
   return (
     <Disclosure className={styles.audit}>
       <Heading level={headingLevel} className={styles.auditHeading}>
@@ -61,6 +72,7 @@ function AuditItem({ audit, headingLevel }: { audit: Audit; headingLevel: Headin
         {hasVisibleDetails(audit.details) ? (
           <AuditDetails details={audit.details as Json} label={audit.title} />
         ) : null}
+        {renderExtra?.(audit)}
       </DisclosurePanel>
     </Disclosure>
   )
@@ -76,10 +88,11 @@ export type AuditGroupsProps = AuditRendererOptions & {
   kind?: 'standard' | 'performance'
   /** the level of the group headings; audits sit one level below */
   headingLevel?: 2 | 3
+  renderAuditExtra?: RenderAuditExtra
 }
 
 /**
- * The audit groups of one category as disclosures, only the failed group open at first (001 §2), and
+ * The audit groups of one category as disclosures, only the failed group open at first, and
  * 'Well done / All of your audits have passed' when nothing failed.
  */
 export function AuditGroups({
@@ -89,6 +102,7 @@ export function AuditGroups({
   fullPageScreenshot,
   elementScreenshotUrl,
   onHighlightNode,
+  renderAuditExtra,
 }: AuditGroupsProps) {
   const rendererOptions = useMemo(
     () => ({ fullPageScreenshot, elementScreenshotUrl, onHighlightNode }),
@@ -120,7 +134,12 @@ export function AuditGroups({
               </Heading>
               <DisclosurePanel className={styles.groupPanel}>
                 {list.map((audit) => (
-                  <AuditItem key={audit.id} audit={audit} headingLevel={auditLevel} />
+                  <AuditItem
+                    key={audit.id}
+                    audit={audit}
+                    headingLevel={auditLevel}
+                    renderExtra={renderAuditExtra}
+                  />
                 ))}
               </DisclosurePanel>
             </Disclosure>

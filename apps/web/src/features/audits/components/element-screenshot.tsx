@@ -3,7 +3,7 @@ import { Modal } from '@/components/ui/modal'
 import type { FullPageScreenshot, NodeValue, Rect } from '../details'
 import styles from './audits.module.css'
 
-/** accessibility.md §9: the thumbnail fits 147x100, the lightbox 768x512. */
+/** The thumbnail fits 147x100, the lightbox 768x512. */
 export const THUMBNAIL_SIZE = { width: 147, height: 100 } as const
 export const LIGHTBOX_SIZE = { width: 768, height: 512 } as const
 

@@ -9,7 +9,7 @@ import { UnknownDetails } from './unknown-details'
 
 export type ValueFormat = { valueType?: string; granularity?: number; displayUnit?: string }
 
-/** A link when the URL is http or https; otherwise the same text, not clickable (001 §5). */
+/** A link when the URL is http or https; otherwise the same text, not clickable. */
 export function SafeLink({ url, children }: { url: string; children?: ReactNode }) {
   if (!isWebUrl(url)) return <span className={styles.url}>{children ?? url}</span>
   return (

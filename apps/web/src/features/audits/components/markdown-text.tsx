@@ -6,7 +6,7 @@ const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|`([^`]+)`/g
 
 /**
  * Audit descriptions from Lighthouse and axe carry a little Markdown: [links](url) and `code`. Only those
- * two are read; a link becomes live only for http and https (001 §5), anything else stays plain text.
+ * two are read; a link becomes live only for http and https, anything else stays plain text.
  */
 export function MarkdownText({ text }: { text: string }) {
   const parts: React.ReactNode[] = []

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@/config/messages'
 import styles from './audits.module.css'
 
-/** 001 §3 and §8: a type the renderer does not know is named, and its raw JSON shown as it is. */
+/** A type the renderer does not know is named, and its raw JSON shown as it is. */
 export function UnknownDetails({ details }: { details: unknown }) {
   const type =
     typeof details === 'object' && details !== null && 'type' in details ? String(details.type) : ''

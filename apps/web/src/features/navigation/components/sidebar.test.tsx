@@ -23,15 +23,18 @@ function openSite(site: SiteConfig, { staff = false, flags = {} as Record<string
 }
 
 async function mainNav() {
-  await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })
+  // The first render of a file loads the frame's modules: allow for a busy machine.
+  await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 }, { timeout: 5000 })
   return screen.getByRole('navigation', { name: 'Main' })
 }
 
 describe('sidebar', () => {
-  it('shows Home, the site list, Dashboard and the feature groups', async () => {
+  it('shows Home, the site list, Overview, Active scans, Dashboard and the feature groups', async () => {
     openSite(makeSite())
     const nav = await mainNav()
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/overview')
+    expect(within(nav).getByRole('link', { name: 'Active scans' })).toHaveAttribute('href', '/scans')
     expect(within(nav).getByRole('button', { name: /Canopy Demo Site/ })).toBeInTheDocument()
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
     for (const group of ['Accessibility', 'Content quality', 'SEO', 'Performance', 'Inventory', 'Search']) {
@@ -192,5 +195,8 @@ describe('navigation model', () => {
     expect(decideSiteRoute('assigned-issues', { ...site, productVersion: '2.0.0' }, off)).toEqual({
       kind: 'not-found',
     })
+    const scanned = { ...site, firstScanCompleted: true }
+    expect(decideSiteRoute('accessibility/issues/image-alt', scanned, off)).toEqual({ kind: 'allowed' })
+    expect(decideSiteRoute('accessibility/pdfs', scanned, () => true)).toEqual({ kind: 'allowed' })
   })
 })

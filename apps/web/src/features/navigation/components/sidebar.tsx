@@ -2,13 +2,13 @@ import type { SiteConfig, User } from '@canopy/contracts'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useLocation } from 'react-router'
-import { Icon } from '@/components/ui/icon'
+import { Icon, type IconName } from '@/components/ui/icon'
 import { Logo } from '@/components/ui/logo'
 import { TIMING } from '@/config/constants'
 import { MESSAGES } from '@/config/messages'
 import type { FeatureFlag } from '@/lib/feature-flags'
 import { parseSitePath, sitePath } from '@/lib/site-paths'
-import { buildSiteNavigation } from '../nav-items'
+import { buildSiteNavigation, CROSS_SITE_LINKS, type SiteNavigation } from '../nav-items'
 import { AddSinglePage } from './add-single-page'
 import { PanelLinks } from './panel-links'
 import { SearchForm } from './search-panel'
@@ -60,6 +60,232 @@ function useSearchShortcut(enabled: boolean, open: () => void) {
   }, [enabled, open])
 }
 
+/** What every part of the sidebar shares: which sub-panel is open, where panels open, how to navigate. */
+type PanelContext = {
+  panelState: { openPanel: string | null; onOpenPanelChange: (id: string | null) => void }
+  placement: PanelPlacement
+  afterNavigate: (close: () => void) => () => void
+  onNavigate?: () => void
+}
+
+function NavItemLink({
+  href,
+  icon,
+  title,
+  isCurrent,
+  onNavigate,
+}: {
+  href: string
+  icon: IconName
+  title: string
+  isCurrent: boolean
+  onNavigate?: () => void
+}) {
+  return (
+    <Link
+      href={href}
+      className={styles.item}
+      aria-current={isCurrent ? 'page' : undefined}
+      onPress={onNavigate}
+    >
+      <Icon name={icon} />
+      <span className={styles.itemLabel}>{title}</span>
+    </Link>
+  )
+}
+
+function SiteListTrigger({ site }: { site: SiteConfig | null }) {
+  return (
+    <>
+      <Icon name="sites" />
+      <span className={`${styles.itemLabel} ${styles.siteName}`}>
+        {site ? (
+          <>
+            <span>
+              <span className="visually-hidden">Switch site, current site: </span>
+              {site.siteName}
+            </span>
+            <span className={styles.siteNameUrl}>{site.rootUri}</span>
+          </>
+        ) : (
+          'Your sites'
+        )}
+      </span>
+      <Icon name="chevronRight" size={16} className={styles.itemChevron} />
+    </>
+  )
+}
+
+/** Home, the site list and the screens about all of the user's sites. */
+function GeneralItems({
+  context,
+  site,
+  pathname,
+  renderSiteList,
+}: {
+  context: PanelContext
+  site: SiteConfig | null
+  pathname: string
+  renderSiteList: SidebarProps['renderSiteList']
+}) {
+  return (
+    <ul className={styles.list}>
+      <li>
+        <NavItemLink
+          href="/"
+          icon="home"
+          title={MESSAGES.sidebar.home}
+          isCurrent={pathname === '/'}
+          onNavigate={context.onNavigate}
+        />
+      </li>
+      <li>
+        <SubPanel
+          id="sites"
+          {...context.panelState}
+          title="Your sites"
+          icon="sites"
+          placement={context.placement}
+          trigger={<SiteListTrigger site={site} />}
+        >
+          {(close) => renderSiteList(context.afterNavigate(close))}
+        </SubPanel>
+      </li>
+      {CROSS_SITE_LINKS.map((item) => (
+        <li key={item.href}>
+          <NavItemLink {...item} isCurrent={pathname === item.href} onNavigate={context.onNavigate} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+type SiteItemsProps = {
+  context: PanelContext
+  navigation: SiteNavigation
+  searchPath: string
+  pathname: string
+  area: string
+  onSiteHome: boolean
+  onSearchPage: boolean
+}
+
+/** The site's dashboard, its feature groups and assigned issues. */
+function SiteAreaItems({ context, navigation, pathname, area, onSiteHome }: SiteItemsProps) {
+  return (
+    <ul className={styles.list}>
+      <li>
+        <NavItemLink
+          href={navigation.dashboard.link}
+          icon={navigation.dashboard.icon}
+          title={navigation.dashboard.title}
+          isCurrent={onSiteHome}
+          onNavigate={context.onNavigate}
+        />
+      </li>
+      {navigation.groups.map((group) => (
+        <li key={group.id}>
+          <SubPanel
+            id={group.id}
+            {...context.panelState}
+            title={group.title}
+            icon={group.icon}
+            placement={context.placement}
+            isCurrent={area === group.id}
+          >
+            {(close) => (
+              <PanelLinks label={group.title} links={group.links} onNavigate={context.afterNavigate(close)} />
+            )}
+          </SubPanel>
+        </li>
+      ))}
+      {navigation.assignedIssues ? (
+        <li>
+          <NavItemLink
+            href={navigation.assignedIssues.link}
+            icon={navigation.assignedIssues.icon}
+            title={navigation.assignedIssues.title}
+            isCurrent={pathname === navigation.assignedIssues.link}
+            onNavigate={context.onNavigate}
+          />
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
+/** Add single page, search and the site's settings. */
+function SiteToolItems({ context, navigation, searchPath, area, onSearchPage }: SiteItemsProps) {
+  const settings = navigation.settings
+  return (
+    <ul className={styles.list}>
+      {navigation.showAddSinglePage ? (
+        <li>
+          <AddSinglePage onNavigate={context.onNavigate} />
+        </li>
+      ) : null}
+      <li>
+        <SubPanel
+          id="search"
+          {...context.panelState}
+          title={MESSAGES.sidebar.search}
+          icon="search"
+          placement={context.placement}
+          isCurrent={onSearchPage}
+        >
+          {(close) => <SearchForm searchPath={searchPath} onNavigate={context.afterNavigate(close)} />}
+        </SubPanel>
+      </li>
+      {settings ? (
+        <li>
+          <SubPanel
+            id="settings"
+            {...context.panelState}
+            title={settings.title}
+            icon={settings.icon}
+            placement={context.placement}
+            isCurrent={area === 'settings'}
+          >
+            {(close) => (
+              <PanelLinks
+                label={settings.title}
+                links={settings.links}
+                onNavigate={context.afterNavigate(close)}
+              />
+            )}
+          </SubPanel>
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
+function SidebarFooter({
+  user,
+  isCollapsed,
+  onLogout,
+  onToggleCollapsed,
+}: {
+  user: User
+  isCollapsed: boolean
+  onLogout: () => void
+  onToggleCollapsed?: () => void
+}) {
+  return (
+    <div className={styles.footer}>
+      <UserMenu user={user} collapsed={isCollapsed} onLogout={onLogout} />
+      {onToggleCollapsed ? (
+        <Button className={styles.toggle} onPress={onToggleCollapsed}>
+          <Icon name={isCollapsed ? 'expand' : 'collapse'} size={18} />
+          <span className={isCollapsed ? 'visually-hidden' : undefined}>
+            {isCollapsed ? MESSAGES.sidebar.expand : MESSAGES.sidebar.collapse}
+          </span>
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
 export function Sidebar({
   user,
   site,
@@ -74,12 +300,15 @@ export function Sidebar({
 }: SidebarProps) {
   const { pathname } = useLocation()
   const [openPanel, setOpenPanel] = useState<string | null>(null)
-  const panelState = { openPanel, onOpenPanelChange: setOpenPanel }
   const isCollapsed = mode === 'rail' && collapsed
-  const placement: PanelPlacement = mode === 'drawer' ? 'full' : isCollapsed ? 'collapsed' : 'expanded'
-  const afterNavigate = (close: () => void) => () => {
-    close()
-    onNavigate?.()
+  const context: PanelContext = {
+    panelState: { openPanel, onOpenPanelChange: setOpenPanel },
+    placement: mode === 'drawer' ? 'full' : isCollapsed ? 'collapsed' : 'expanded',
+    afterNavigate: (close) => () => {
+      close()
+      onNavigate?.()
+    },
+    onNavigate,
   }
 
   const navigation = site
@@ -107,153 +336,36 @@ export function Sidebar({
         </div>
       ) : null}
       <nav className={styles.nav} aria-label="Main">
-        <ul className={styles.list}>
-          <li>
-            <Link
-              href="/"
-              className={styles.item}
-              aria-current={pathname === '/' ? 'page' : undefined}
-              onPress={onNavigate}
-            >
-              <Icon name="home" />
-              <span className={styles.itemLabel}>{MESSAGES.sidebar.home}</span>
-            </Link>
-          </li>
-          <li>
-            <SubPanel
-              id="sites"
-              {...panelState}
-              title="Your sites"
-              icon="sites"
-              placement={placement}
-              trigger={
-                <>
-                  <Icon name="sites" />
-                  <span className={`${styles.itemLabel} ${styles.siteName}`}>
-                    {site ? (
-                      <>
-                        <span>
-                          <span className="visually-hidden">Switch site, current site: </span>
-                          {site.siteName}
-                        </span>
-                        <span className={styles.siteNameUrl}>{site.rootUri}</span>
-                      </>
-                    ) : (
-                      'Your sites'
-                    )}
-                  </span>
-                  <Icon name="chevronRight" size={16} className={styles.itemChevron} />
-                </>
-              }
-            >
-              {(close) => renderSiteList(afterNavigate(close))}
-            </SubPanel>
-          </li>
-        </ul>
+        <GeneralItems context={context} site={site} pathname={pathname} renderSiteList={renderSiteList} />
         {navigation && site ? (
-          <>
-            <div className={styles.separator} />
-            <ul className={styles.list}>
-              <li>
-                <Link
-                  href={navigation.dashboard.link}
-                  className={styles.item}
-                  aria-current={onSiteHome ? 'page' : undefined}
-                  onPress={onNavigate}
-                >
-                  <Icon name={navigation.dashboard.icon} />
-                  <span className={styles.itemLabel}>{navigation.dashboard.title}</span>
-                </Link>
-              </li>
-              {navigation.groups.map((group) => (
-                <li key={group.id}>
-                  <SubPanel
-                    id={group.id}
-                    {...panelState}
-                    title={group.title}
-                    icon={group.icon}
-                    placement={placement}
-                    isCurrent={area === group.id}
-                  >
-                    {(close) => (
-                      <PanelLinks label={group.title} links={group.links} onNavigate={afterNavigate(close)} />
-                    )}
-                  </SubPanel>
-                </li>
-              ))}
-              {navigation.assignedIssues ? (
-                <li>
-                  <Link
-                    href={navigation.assignedIssues.link}
-                    className={styles.item}
-                    aria-current={pathname === navigation.assignedIssues.link ? 'page' : undefined}
-                    onPress={onNavigate}
-                  >
-                    <Icon name={navigation.assignedIssues.icon} />
-                    <span className={styles.itemLabel}>{navigation.assignedIssues.title}</span>
-                  </Link>
-                </li>
-              ) : null}
-            </ul>
-            <div className={styles.separator} />
-            <ul className={styles.list}>
-              {navigation.showAddSinglePage ? (
-                <li>
-                  <AddSinglePage onNavigate={onNavigate} />
-                </li>
-              ) : null}
-              <li>
-                <SubPanel
-                  id="search"
-                  {...panelState}
-                  title={MESSAGES.sidebar.search}
-                  icon="search"
-                  placement={placement}
-                  isCurrent={onSearchPage}
-                >
-                  {(close) => (
-                    <SearchForm
-                      searchPath={sitePath(site.sys.slug ?? site.sys.id, sectionSlug, 'search')}
-                      onNavigate={afterNavigate(close)}
-                    />
-                  )}
-                </SubPanel>
-              </li>
-              {navigation.settings ? (
-                <li>
-                  <SubPanel
-                    id="settings"
-                    {...panelState}
-                    title={navigation.settings.title}
-                    icon={navigation.settings.icon}
-                    placement={placement}
-                    isCurrent={area === 'settings'}
-                  >
-                    {(close) => (
-                      <PanelLinks
-                        label={navigation.settings?.title ?? MESSAGES.sidebar.settings}
-                        links={navigation.settings?.links ?? []}
-                        onNavigate={afterNavigate(close)}
-                      />
-                    )}
-                  </SubPanel>
-                </li>
-              ) : null}
-            </ul>
-          </>
+          <SiteItems
+            context={context}
+            navigation={navigation}
+            searchPath={sitePath(site.sys.slug ?? site.sys.id, sectionSlug, 'search')}
+            pathname={pathname}
+            area={area}
+            onSiteHome={onSiteHome}
+            onSearchPage={onSearchPage}
+          />
         ) : null}
       </nav>
-      <div className={styles.footer}>
-        <UserMenu user={user} collapsed={isCollapsed} onLogout={onLogout} />
-        {mode === 'rail' && onToggleCollapsed ? (
-          <Button className={styles.toggle} onPress={onToggleCollapsed}>
-            <Icon name={isCollapsed ? 'expand' : 'collapse'} size={18} />
-            <span className={isCollapsed ? 'visually-hidden' : undefined}>
-              {isCollapsed ? MESSAGES.sidebar.expand : MESSAGES.sidebar.collapse}
-            </span>
-          </Button>
-        ) : null}
-      </div>
+      <SidebarFooter
+        user={user}
+        isCollapsed={isCollapsed}
+        onLogout={onLogout}
+        onToggleCollapsed={mode === 'rail' ? onToggleCollapsed : undefined}
+      />
     </div>
+  )
+}
+
+function SiteItems(props: SiteItemsProps) {
+  return (
+    <>
+      <div className={styles.separator} />
+      <SiteAreaItems {...props} />
+      <div className={styles.separator} />
+      <SiteToolItems {...props} />
+    </>
   )
 }

@@ -2,6 +2,7 @@ import type { User } from '@canopy/contracts'
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { Icon } from '@/components/ui/icon'
 import { MESSAGES } from '@/config/messages'
+import { CONFIGURATIONS_LINK } from '../nav-items'
 import styles from './sidebar.module.css'
 
 export function getInitials(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
@@ -9,7 +10,7 @@ export function getInitials(user: Pick<User, 'firstName' | 'lastName' | 'usernam
   return (initials || user.username.charAt(0)).toUpperCase()
 }
 
-/** The user menu (platform.md §2): User profile and Log out. */
+/** The user menu (platform.md §2): User profile, Configurations (the sites' set-up list) and Log out. */
 export function UserMenu({
   user,
   collapsed,
@@ -37,6 +38,14 @@ export function UserMenu({
           <MenuItem href="/userprofile" className={styles.menuItem} textValue={MESSAGES.sidebar.userProfile}>
             <Icon name="user" />
             {MESSAGES.sidebar.userProfile}
+          </MenuItem>
+          <MenuItem
+            href={CONFIGURATIONS_LINK.href}
+            className={styles.menuItem}
+            textValue={CONFIGURATIONS_LINK.title}
+          >
+            <Icon name={CONFIGURATIONS_LINK.icon} />
+            {CONFIGURATIONS_LINK.title}
           </MenuItem>
           <MenuItem onAction={onLogout} className={styles.menuItem} textValue={MESSAGES.sidebar.logOut}>
             <Icon name="logout" />

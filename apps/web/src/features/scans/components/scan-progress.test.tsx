@@ -2,11 +2,12 @@ import type { ActiveScan } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { getActiveScansQueryOptions } from '@/lib/live-scans'
 import { findAxeViolations } from '@/testing/axe'
 import { installFakeApi, reply } from '@/testing/fake-api'
 import { renderWithRouter } from '@/testing/render'
-import { getActiveScansQueryOptions } from '../api/get-active-scans'
-import { formatScanPercent, ScanProgress } from './scan-progress'
+import { formatScanPercent } from '../format'
+import { ScanProgress } from './scan-progress'
 
 function makeActiveScan(overrides: Partial<ActiveScan> = {}): ActiveScan {
   return {
@@ -47,10 +48,11 @@ function renderWidget(scans: ActiveScan[]) {
 }
 
 describe('header scan progress', () => {
-  it('polls GET /api/v1/scans every 10 s with a 10 s stale time', () => {
-    const options = getActiveScansQueryOptions()
-    expect(options.refetchInterval).toBe(10_000)
-    expect(options.staleTime).toBe(10_000)
+  it('polls GET /api/v1/scans every 10 s only while the socket is away, with a 10 s stale time', () => {
+    const offline = getActiveScansQueryOptions(false)
+    expect(offline.refetchInterval).toBe(10_000)
+    expect(offline.staleTime).toBe(10_000)
+    expect(getActiveScansQueryOptions(true).refetchInterval).toBe(false)
   })
 
   it('shows percent to two decimals', () => {
@@ -74,7 +76,7 @@ describe('header scan progress', () => {
       }),
     ])
     const toggle = await screen.findByRole('button', { name: /^Active scans/ })
-    await waitFor(() => expect(toggle).toHaveAccessibleName('Active scans 2 running'))
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Active scans 2 queued or running'))
     expect(api.callsTo('GET /api/v1/scans')[0]?.credentials).toBe('include')
 
     await events.click(toggle)
@@ -105,6 +107,36 @@ describe('header scan progress', () => {
     await screen.findByRole('dialog', { name: 'Active scans' })
     await events.click(screen.getByText('Page content'))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('shows a queued scan with its place in the queue, and leads to the active scans screen', async () => {
+    const events = userEvent.setup()
+    renderWidget([
+      makeActiveScan({
+        id: 'scan-3',
+        originalConfig: { sys: { id: 'site-2', slug: 'docs' }, siteName: 'Docs' },
+        rootUri: 'https://docs.example/',
+        state: 'queued',
+        queuePosition: 2,
+        progress: 0,
+        qaFinished: 0,
+        qaEnqueued: 0,
+        startedAt: null,
+      }),
+    ])
+    await events.click(await screen.findByRole('button', { name: /^Active scans/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Active scans' })
+    const queued = within(dialog).getByRole('listitem')
+    expect(within(queued).getByRole('progressbar', { name: 'Docs' })).toHaveAttribute(
+      'aria-valuetext',
+      'Queued, position 2 in the queue',
+    )
+    expect(queued).toHaveTextContent('Queued, position 2 in the queue')
+    expect(within(dialog).getByRole('link', { name: 'See all active scans' })).toHaveAttribute(
+      'href',
+      '/scans',
+    )
+    expect(await findAxeViolations()).toEqual([])
   })
 
   it('names a single-page scan outside any site by its URL, then by its title once known', async () => {
@@ -150,7 +182,7 @@ describe('header scan progress', () => {
     const events = userEvent.setup()
     renderWidget([])
     await events.click(await screen.findByRole('button', { name: /^Active scans/ }))
-    expect(await screen.findByText('No scans are running.')).toBeInTheDocument()
+    expect(await screen.findByText('No scans are queued or running.')).toBeInTheDocument()
     expect(await findAxeViolations()).toEqual([])
   })
 })

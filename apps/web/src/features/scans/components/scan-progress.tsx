@@ -1,26 +1,10 @@
 import type { ActiveScan } from '@canopy/contracts'
-import { Dialog, DialogTrigger, Heading, Label, Popover, ProgressBar } from 'react-aria-components'
+import { Dialog, DialogTrigger, Heading, Label, Link, Popover, ProgressBar } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
-import { useActiveScans } from '../api/get-active-scans'
+import { useActiveScans } from '@/lib/live-scans'
+import { describeScanLabel, describeScanProgress, describeScanTarget, formatScanPercent } from '../format'
 import styles from './scan-progress.module.css'
-
-/** platform.md §9: a scan's percent is shown to two decimals. */
-export function formatScanPercent(progress: number): string {
-  return `${Math.min(100, Math.max(0, progress)).toFixed(2)}%`
-}
-
-/** What a scan covers: the one page of an individual scan, else the site's root URI. */
-export function describeScanTarget(scan: ActiveScan): string {
-  if (scan.individualScan) return scan.individualPageTitle || scan.individualUrl || scan.rootUri
-  return scan.rootUri
-}
-
-/** The row's name: the site, or for a single-page scan of a URL outside any site, its page. */
-export function describeScanLabel(scan: ActiveScan): string {
-  if (scan.originalConfig) return scan.originalConfig.siteName
-  return scan.individualPageTitle || scan.individualUrl || scan.rootUri
-}
 
 function ScanTarget({ scan }: { scan: ActiveScan }) {
   if (!scan.originalConfig) {
@@ -43,33 +27,48 @@ function ScanTarget({ scan }: { scan: ActiveScan }) {
 }
 
 function ScanRow({ scan }: { scan: ActiveScan }) {
+  const isQueued = scan.state === 'queued'
   const percent = formatScanPercent(scan.progress)
   return (
     <li className={styles.scan}>
       <ProgressBar
-        value={Math.min(100, Math.max(0, scan.progress))}
-        valueLabel={`${percent}, ${scan.qaFinished} of ${scan.qaEnqueued} pages`}
+        value={isQueued ? 0 : Math.min(100, Math.max(0, scan.progress))}
+        valueLabel={describeScanProgress(scan)}
         className={styles.progress}
       >
         <div className={styles.scanHeader}>
           <Label className={styles.siteName}>{describeScanLabel(scan)}</Label>
-          <span className={styles.percent}>{percent}</span>
+          <span className={styles.percent}>{isQueued ? 'Queued' : percent}</span>
         </div>
         <ScanTarget scan={scan} />
         <div className={styles.track} aria-hidden="true">
-          <div className={styles.fill} style={{ width: percent }} />
+          <div className={styles.fill} style={{ width: isQueued ? 0 : percent }} />
         </div>
         <p className={styles.pages}>
-          {scan.qaFinished} / {scan.qaEnqueued} pages
+          {isQueued ? describeScanProgress(scan) : `${scan.qaFinished} / ${scan.qaEnqueued} pages`}
         </p>
       </ProgressBar>
     </li>
   )
 }
 
+function ScanList({ scans }: { scans: ReturnType<typeof useActiveScans> }) {
+  if (scans.isPending) return <p className={styles.muted}>Loading</p>
+  if (scans.isError) return <p className={styles.muted}>{scans.error.message}</p>
+  if (scans.data.length === 0) return <p className={styles.muted}>No scans are queued or running.</p>
+  return (
+    <ul className={styles.list}>
+      {scans.data.map((scan) => (
+        <ScanRow key={scan.id} scan={scan} />
+      ))}
+    </ul>
+  )
+}
+
 /**
- * The header's scan-progress dropdown (platform.md §1, §4): the user's running scans, polled every 10 s,
- * in a popover that closes by its toggle, Escape or a click outside.
+ * The header's scan-progress dropdown (platform.md §1, §4): the user's queued and running scans, kept live
+ * over the socket (polled every 10 s while it is away), in a popover that closes by its toggle, Escape or
+ * a click outside, with a link to the active scans screen.
  */
 export function ScanProgress({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const scans = useActiveScans()
@@ -82,26 +81,21 @@ export function ScanProgress({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
           <span className={styles.label}>Active scans</span>{' '}
           <span className={styles.badge}>
             {`${list.length} `}
-            <span className="visually-hidden">running</span>
+            <span className="visually-hidden">queued or running</span>
           </span>
         </Button>
         <Popover placement="bottom end" className={styles.popover}>
           <Dialog className={styles.dialog}>
-            <Heading slot="title" className={styles.heading}>
-              Active scans
-            </Heading>
-            {scans.isPending ? (
-              <p className={styles.muted}>Loading</p>
-            ) : scans.isError ? (
-              <p className={styles.muted}>{scans.error.message}</p>
-            ) : list.length === 0 ? (
-              <p className={styles.muted}>No scans are running.</p>
-            ) : (
-              <ul className={styles.list}>
-                {list.map((scan) => (
-                  <ScanRow key={scan.id} scan={scan} />
-                ))}
-              </ul>
+            {({ close }) => (
+              <>
+                <Heading slot="title" className={styles.heading}>
+                  Active scans
+                </Heading>
+                <ScanList scans={scans} />
+                <Link href="/scans" className={styles.allLink} onPress={close}>
+                  See all active scans
+                </Link>
+              </>
             )}
           </Dialog>
         </Popover>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { singlePageScanElementScreenshotUrl, toStoredElementPath } from './element-screenshot-url'
+import { toStoredElementPath } from '@/lib/element-screenshot-path'
+import { singlePageScanElementScreenshotUrl } from './element-screenshot-url'
 
 describe('element screenshot URL of a single-page scan', () => {
   it('passes a stored relative path, and recovers it from an absolute path of older results', () => {

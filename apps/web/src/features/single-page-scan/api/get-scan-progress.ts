@@ -11,7 +11,7 @@ export function getScanProgress(scanId: string, signal?: AbortSignal) {
   })
 }
 
-/** 001 §4: while the client waits for the result, the queue position is polled every 10 s. */
+/** While the client waits for the result, the queue position is polled every 10 s. */
 export const getScanProgressQueryOptions = (scanId: string) =>
   queryOptions({
     queryKey: singlePageScanQueryKeys.progress(scanId),

@@ -16,7 +16,7 @@ export async function getScanSnapshot(scanId: string, signal?: AbortSignal): Pro
   throw new Error('The page snapshot is empty.')
 }
 
-/** accessibility.md §9: snapshots are cached for 15 minutes. */
+/** Snapshots are cached for 15 minutes. */
 export const getScanSnapshotQueryOptions = (scanId: string) =>
   queryOptions({
     queryKey: singlePageScanQueryKeys.snapshot(scanId),

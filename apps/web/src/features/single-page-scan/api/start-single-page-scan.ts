@@ -13,7 +13,7 @@ export function startSinglePageScan(request: SinglePageScanRequest, signal?: Abo
 }
 
 /**
- * POST /api/v1/scans answers the result at once or an id to wait for (001 §4). It is read as a query keyed
+ * POST /api/v1/scans answers the result at once or an id to wait for. It is read as a query keyed
  * by the request, so one visit starts one scan however often the screen renders, and never retried: a
  * second POST would start a second scan.
  */

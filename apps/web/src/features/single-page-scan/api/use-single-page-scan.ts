@@ -1,8 +1,9 @@
 import type { SinglePageScanRequest, SinglePageScanResult } from '@canopy/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { MESSAGES } from '@/config/messages'
+import { useSocket } from '@/lib/socket'
 import { startSinglePageScanQueryOptions } from './start-single-page-scan'
-import { useConnectScanSocket, waitForScanQueryOptions } from './wait-for-scan'
+import { waitForScanQueryOptions } from './wait-for-scan'
 
 export type SinglePageScanState =
   | { status: 'scanning'; scanId: string | undefined }
@@ -11,12 +12,12 @@ export type SinglePageScanState =
 
 /** The whole single page scan: the request, then (when it answers an id) the wait over the socket. */
 export function useSinglePageScan(request: SinglePageScanRequest): SinglePageScanState {
-  const connect = useConnectScanSocket()
+  const socket = useSocket()
   const start = useQuery(startSinglePageScanQueryOptions(request))
   const immediate = start.data?.result
   const scanId = start.data?.id ?? immediate?.id
   const wait = useQuery({
-    ...waitForScanQueryOptions(connect, scanId ?? ''),
+    ...waitForScanQueryOptions(socket, scanId ?? ''),
     enabled: Boolean(scanId) && !immediate,
   })
   const failed = (message?: string) => ({

@@ -1,32 +1,14 @@
 import {
-  type ClientToServerEvents,
   SCAN_SOCKET_EVENTS,
   ScanErrorEventSchema,
-  type ServerToClientEvents,
   type SinglePageScanAnswer,
   SinglePageScanAnswerSchema,
-  SOCKET_IO_PATH,
   WaitForScanAckSchema,
 } from '@canopy/contracts'
 import { queryOptions } from '@tanstack/react-query'
-import { createContext, useContext } from 'react'
-import { io, type Socket } from 'socket.io-client'
-import { API_BASE } from '@/config/env'
 import { MESSAGES } from '@/config/messages'
+import type { AppSocket } from '@/lib/socket'
 import { singlePageScanQueryKeys } from './query-keys'
-
-export type ScanSocket = Socket<ServerToClientEvents, ClientToServerEvents>
-
-/** The API's Socket.IO endpoint with the session cookie; a context so tests can point it at their server. */
-export function connectScanSocket(): ScanSocket {
-  return io(API_BASE || window.location.origin, { path: SOCKET_IO_PATH, withCredentials: true })
-}
-
-export const ScanSocketContext = createContext<() => ScanSocket>(connectScanSocket)
-
-export function useConnectScanSocket() {
-  return useContext(ScanSocketContext)
-}
 
 /** The wait ended without a result: the server's message when it sent one, else the spec's text. */
 export class ScanFailedError extends Error {
@@ -36,51 +18,71 @@ export class ScanFailedError extends Error {
   }
 }
 
+/** The listeners of one wait on the shared socket, removed together when the wait ends. */
+type WaitListeners = {
+  connect: () => void
+  response: (payload: unknown) => void
+  error: (payload: unknown) => void
+  lost: () => void
+}
+
+function removeWaitListeners(socket: AppSocket, listeners: WaitListeners) {
+  socket.off('connect', listeners.connect)
+  socket.off(SCAN_SOCKET_EVENTS.response, listeners.response)
+  socket.off(SCAN_SOCKET_EVENTS.error, listeners.error)
+  socket.off('connect_error', listeners.lost)
+  socket.off('disconnect', listeners.lost)
+}
+
 /**
- * 001 §4: emit waitForScan and wait for scan-response or scan-error. A disconnect, a refused connection
+ * Emit waitForScan with the scan id and wait for scan-response or scan-error, on the session's
+ * one socket (which stays open for everything else). A disconnect, a refused connection, no socket at all
  * or an abort ends the wait as a failure.
  */
-export function waitForScan(connect: () => ScanSocket, scanId: string, signal?: AbortSignal) {
+export function waitForScan(socket: AppSocket | null, scanId: string, signal?: AbortSignal) {
   return new Promise<SinglePageScanAnswer>((resolve, reject) => {
-    const socket = connect()
+    if (!socket || signal?.aborted) return reject(new ScanFailedError())
     const finish = (outcome: () => void) => {
       signal?.removeEventListener('abort', abort)
-      socket.removeAllListeners()
-      socket.disconnect()
+      removeWaitListeners(socket, listeners)
       outcome()
     }
     const fail = (message?: string) => finish(() => reject(new ScanFailedError(message)))
     const abort = () => fail()
-    if (signal?.aborted) return fail()
+    const listeners: WaitListeners = {
+      connect: () =>
+        socket.emit(SCAN_SOCKET_EVENTS.waitForScan, scanId, (ack) => {
+          const parsed = WaitForScanAckSchema.safeParse(ack)
+          if (parsed.success && !parsed.data.ok) fail(parsed.data.error)
+        }),
+      response: (payload) => {
+        const answer = SinglePageScanAnswerSchema.safeParse(payload)
+        if (!answer.success) return fail()
+        if (answer.data.id !== scanId) return
+        if (!answer.data.success || !answer.data.result) return fail(answer.data.message)
+        finish(() => resolve(answer.data))
+      },
+      error: (payload) => {
+        const error = ScanErrorEventSchema.safeParse(payload)
+        if (error.success && error.data.id !== scanId) return
+        fail(error.success ? error.data.message : undefined)
+      },
+      lost: () => fail(),
+    }
     signal?.addEventListener('abort', abort)
-
-    socket.on('connect', () => {
-      socket.emit(SCAN_SOCKET_EVENTS.waitForScan, { id: scanId }, (ack) => {
-        const parsed = WaitForScanAckSchema.safeParse(ack)
-        if (parsed.success && !parsed.data.ok) fail(parsed.data.error)
-      })
-    })
-    socket.on(SCAN_SOCKET_EVENTS.response, (payload) => {
-      const answer = SinglePageScanAnswerSchema.safeParse(payload)
-      if (!answer.success) return fail()
-      if (answer.data.id !== scanId) return
-      if (!answer.data.success || !answer.data.result) return fail(answer.data.message)
-      finish(() => resolve(answer.data))
-    })
-    socket.on(SCAN_SOCKET_EVENTS.error, (payload) => {
-      const error = ScanErrorEventSchema.safeParse(payload)
-      if (error.success && error.data.id !== scanId) return
-      fail(error.success ? error.data.message : undefined)
-    })
-    socket.on('connect_error', () => fail())
-    socket.on('disconnect', () => fail())
+    socket.on('connect', listeners.connect)
+    socket.on(SCAN_SOCKET_EVENTS.response, listeners.response)
+    socket.on(SCAN_SOCKET_EVENTS.error, listeners.error)
+    socket.on('connect_error', listeners.lost)
+    socket.on('disconnect', listeners.lost)
+    if (socket.connected) listeners.connect()
   })
 }
 
-export const waitForScanQueryOptions = (connect: () => ScanSocket, scanId: string) =>
+export const waitForScanQueryOptions = (socket: AppSocket | null, scanId: string) =>
   queryOptions({
     queryKey: singlePageScanQueryKeys.answer(scanId),
-    queryFn: ({ signal }) => waitForScan(connect, scanId, signal),
+    queryFn: ({ signal }) => waitForScan(socket, scanId, signal),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   })

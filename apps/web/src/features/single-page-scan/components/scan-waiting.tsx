@@ -3,7 +3,7 @@ import { useScanProgress } from '../api/get-scan-progress'
 import { formatQueueEstimate } from '../format-queue-estimate'
 import styles from './single-page-scan.module.css'
 
-/** The scanning state (001 §4): the queue position and the estimate, polled every 10 s while waiting. */
+/** The scanning state: the queue position and the estimate, polled every 10 s while waiting. */
 export function ScanWaiting({ scanId, pageUrl }: { scanId: string | undefined; pageUrl: string }) {
   const progress = useScanProgress(scanId, true)
   return (

@@ -7,21 +7,23 @@ import type {
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react'
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { PageInventoryLists } from '@/components/page-inventory/page-inventory'
+import { type HighlightRequest, PageRenderer } from '@/components/page-renderer/page-renderer'
 import { Button } from '@/components/ui/button'
 import { InlineAlert, NoticePanel, PageHeader } from '@/components/ui/notice'
 import { ScoreBadge, ScoreCard } from '@/components/ui/score-card'
+import tabStyles from '@/components/ui/tabs.module.css'
 import { TextField } from '@/components/ui/text-field'
 import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useMediaQuery } from '@/hooks/use-media-query'
 import { singlePageScanElementScreenshotUrl } from '../api/element-screenshot-url'
+import { useScanSnapshot } from '../api/get-scan-snapshot'
 import { useSinglePageScan } from '../api/use-single-page-scan'
-import { type HighlightRequest, PageRenderer } from './page-renderer'
-import { ScanInventory } from './scan-inventory'
 import { ScanWaiting } from './scan-waiting'
 import styles from './single-page-scan.module.css'
 
-/** accessibility.md §2: the tab ids, in the order the tabs show; an unknown id falls back to the first. */
+/** The tab ids, in the order the tabs show; an unknown id falls back to the first. */
 export const SCAN_TABS = [
   { id: 'accessibility', label: 'Accessibility' },
   { id: 'seo', label: 'SEO' },
@@ -102,6 +104,7 @@ function ScanResult({
   const isWide = useMediaQuery('(min-width: 1200px)')
   const [isRendererShown, setRendererShown] = useState(true)
   const [highlight, setHighlight] = useState<HighlightRequest | null>(null)
+  const snapshot = useScanSnapshot(scanId)
   const tabs = SCAN_TABS.filter((candidate) => hasTab(result, candidate.id))
   const selected = tabs.some((candidate) => candidate.id === tab) ? tab : DEFAULT_SCAN_TAB
   const elementScreenshotUrl = useCallback(
@@ -124,11 +127,11 @@ function ScanResult({
       <Tabs
         selectedKey={selected}
         onSelectionChange={(key) => onTabChange(key as ScanTabId)}
-        className={styles.tabs}
+        className={tabStyles.tabs}
       >
-        <TabList aria-label="Scan results" className={styles.tabList}>
+        <TabList aria-label="Scan results" className={tabStyles.tabList}>
           {tabs.map(({ id, label }) => (
-            <Tab key={id} id={id} className={styles.tab}>
+            <Tab key={id} id={id} className={tabStyles.tab}>
               <span>{label}</span>
               {id === 'inventory' ? null : <ScoreBadge score={categoryOf(result, id)?.score} />}
             </Tab>
@@ -137,16 +140,16 @@ function ScanResult({
         {tabs.map(({ id, label }) => {
           if (id === 'inventory') {
             return result.inventory ? (
-              <TabPanel key={id} id={id} className={styles.tabPanel}>
+              <TabPanel key={id} id={id} className={tabStyles.tabPanel}>
                 <h2 className="visually-hidden">{label}</h2>
-                <ScanInventory inventory={result.inventory} headingLevel={3} />
+                <PageInventoryLists inventory={result.inventory} headingLevel={3} />
               </TabPanel>
             ) : null
           }
           const category = categoryOf(result, id)
           if (!category) return null
           return (
-            <TabPanel key={id} id={id} className={styles.tabPanel}>
+            <TabPanel key={id} id={id} className={tabStyles.tabPanel}>
               <h2 className="visually-hidden">{label}</h2>
               <div className={styles.score}>
                 <ScoreCard title={`${label} score`} score={category.score} />
@@ -162,7 +165,7 @@ function ScanResult({
         })}
       </Tabs>
       <PageRenderer
-        scanId={scanId}
+        snapshot={snapshot}
         pageUrl={result.url}
         isShown={isRendererShown}
         onShownChange={setRendererShown}
@@ -173,7 +176,7 @@ function ScanResult({
 }
 
 /**
- * /single-page-scan/:tabId?uri= (001 §2, §4): starts the scan, shows the queue while it waits, then the
+ * /single-page-scan/:tabId?uri=: starts the scan, shows the queue while it waits, then the
  * results by category beside the page renderer. The audits are drawn by the renderer the app passes in.
  */
 export function SinglePageScanScreen({ renderAudits }: { renderAudits: RenderAudits }) {

@@ -3,20 +3,22 @@ import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import { MESSAGES } from '@/config/messages'
-import { useScanSnapshot } from '../api/get-scan-snapshot'
+import styles from './page-renderer.module.css'
 import {
   type HighlightOutcome,
   highlightElement,
   prepareSnapshotHtml,
   removeBlockingElement,
   toggleHiddenElements,
-} from '../snapshot-document'
-import styles from './single-page-scan.module.css'
+} from './snapshot-document'
 
 export type HighlightRequest = { selector: string; label: string; key: number }
 
+/** The stored HTML of the page, as a query gives it: undefined while it loads. */
+export type SnapshotState = { data: string | undefined; isError: boolean }
+
 type PageRendererProps = {
-  scanId: string
+  snapshot: SnapshotState
   pageUrl: string
   isShown: boolean
   onShownChange: (isShown: boolean) => void
@@ -29,12 +31,11 @@ const OUTCOME_MESSAGES: Record<Exclude<HighlightOutcome, 'found'>, string> = {
 }
 
 /**
- * The page renderer panel (001 §2): the stored snapshot in a frame that runs none of the page's scripts,
- * with Page actions to hide or show it, reveal hidden elements and remove a blocking overlay, and the
- * element of a chosen audit node highlighted.
+ * The page renderer panel of the single page scan and the page detail: the stored snapshot in a frame that
+ * runs none of the page's scripts, with Page actions to hide or show it, reveal hidden elements and remove
+ * a blocking overlay, and the element of a chosen audit node highlighted.
  */
-export function PageRenderer({ scanId, pageUrl, isShown, onShownChange, highlight }: PageRendererProps) {
-  const snapshot = useScanSnapshot(scanId)
+export function PageRenderer({ snapshot, pageUrl, isShown, onShownChange, highlight }: PageRendererProps) {
   const frame = useRef<HTMLIFrameElement>(null)
   const [isLoaded, setLoaded] = useState(false)
   const [outcome, setOutcome] = useState<HighlightOutcome | null>(null)

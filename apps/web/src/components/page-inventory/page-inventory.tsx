@@ -2,9 +2,9 @@ import type { DocumentKind, InventoryContact, InventoryDocument, PageInventory }
 import { Icon } from '@/components/ui/icon'
 import { type InMemoryListOptions, type ListColumn, ListView, useInMemoryList } from '@/components/ui/list'
 import { MESSAGES } from '@/config/messages'
-import styles from './single-page-scan.module.css'
+import styles from './page-inventory.module.css'
 
-/** quality-…-billing.md §9 document kinds, as the inventory screens name them. */
+/** The document kinds, as the inventory screens name them. */
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   pdf: 'PDF',
   doc: 'Document',
@@ -103,7 +103,7 @@ const CONTACT_COLUMNS: ListColumn<InventoryContact>[] = [
     id: 'valid',
     label: 'Valid',
     sortable: true,
-    // quality-…-billing.md §2: a validity icon, with the word beside it
+    // a validity icon, with the word beside it
     render: (contact) => (
       <span className={contact.valid ? styles.valid : styles.invalid}>
         <Icon name={contact.valid ? 'check' : 'alert'} size={18} />
@@ -113,7 +113,7 @@ const CONTACT_COLUMNS: ListColumn<InventoryContact>[] = [
   },
   {
     id: 'totalCount',
-    // quality-…-billing.md §2: the occurrence count; a short heading keeps the table within a phone's width
+    // the occurrence count; a short heading keeps the table within a phone's width
     label: 'Count',
     sortable: true,
     align: 'end',
@@ -164,10 +164,11 @@ function InventorySection<Item>({
 }
 
 /**
- * The inventory tab of a single page scan: the documents the page links to and the e-mail addresses and
- * phone numbers on it, each in the shared list pattern (state in the URL under its own prefix).
+ * The inventory of one page (a single page scan's tab, the page detail's tab): the documents the page links
+ * to and the e-mail addresses and phone numbers on it, each in the shared list pattern (state in the URL
+ * under its own prefix).
  */
-export function ScanInventory({
+export function PageInventoryLists({
   inventory,
   headingLevel = 3,
 }: {
@@ -175,7 +176,7 @@ export function ScanInventory({
   headingLevel?: 2 | 3
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const copy = MESSAGES.singlePageScan.inventory
+  const copy = MESSAGES.pageInventory
   return (
     <div className={styles.inventory}>
       <InventorySection

@@ -1,0 +1,42 @@
+import type { PageTab } from '@canopy/contracts'
+import type { QueryClient } from '@tanstack/react-query'
+import { type LoaderFunctionArgs, useNavigate, useParams } from 'react-router'
+import { AuditGroups } from '@/features/audits/components/audit-groups'
+import { getPageQueryOptions } from '@/features/page-detail/api/get-page'
+import type { RenderPageAudits } from '@/features/page-detail/components/page-audits'
+import { PageDetailScreen, readPageTab } from '@/features/page-detail/components/page-detail'
+import { useGuardedSite } from '@/features/sites/components/site-guard'
+import { sitePath } from '@/lib/site-paths'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.slug && params.pageId)
+      void queryClient.prefetchQuery(getPageQueryOptions(params.slug, params.pageId))
+    return null
+  }
+
+/** The app composes the page detail with the one audit renderer (features never import each other). */
+const renderAudits: RenderPageAudits = (props) => <AuditGroups {...props} headingLevel={3} />
+
+/** /site/:slug[/section/:sectionSlug]/pages/:pageId/:tabId */
+export function Component() {
+  const site = useGuardedSite()
+  const { pageId = '', tabId, sectionSlug = null } = useParams()
+  const navigate = useNavigate()
+  const siteSlug = site.sys.slug ?? site.sys.id
+  const onTabChange = (tab: PageTab) =>
+    navigate(sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(pageId)}/${tab}`), { replace: true })
+  return (
+    <PageDetailScreen
+      key={pageId}
+      siteSlug={siteSlug}
+      sectionSlug={sectionSlug}
+      pageId={pageId}
+      tab={readPageTab(tabId)}
+      onTabChange={onTabChange}
+      canRescan={site.hasAdminAccess}
+      renderAudits={renderAudits}
+    />
+  )
+}

@@ -1,0 +1,37 @@
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components'
+import { Icon } from '../icon'
+import styles from './list-view.module.css'
+
+export type FilterOption = { id: string; label: string }
+
+/** One filter of a list (status, level…) as a labelled select; choosing an option filters at once. */
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string
+  options: readonly FilterOption[]
+  onChange: (value: string) => void
+}) {
+  return (
+    <Select className={styles.filterSelect} value={value} onChange={(key) => onChange(String(key ?? ''))}>
+      <Label>{label}</Label>
+      <Button className={styles.selectButton}>
+        <SelectValue />
+        <Icon name="chevronDown" />
+      </Button>
+      <Popover className={styles.menuPopover}>
+        <ListBox className={styles.menu} items={options}>
+          {(option) => (
+            <ListBoxItem id={option.id} className={styles.menuItem}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  )
+}

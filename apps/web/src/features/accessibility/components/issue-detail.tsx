@@ -1,0 +1,238 @@
+import {
+  ISSUE_PAGES_DEFAULT_SORT,
+  type IssueDetail,
+  type IssuePageItem,
+  type IssueTemplate,
+} from '@canopy/contracts'
+import { useMemo } from 'react'
+import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
+import { Button } from '@/components/ui/button'
+import {
+  ExportMenu,
+  FilterSelect,
+  type ListColumn,
+  type ListController,
+  ListView,
+  useListParams,
+} from '@/components/ui/list'
+import { NoticePanel, PageLoader } from '@/components/ui/notice'
+import { MESSAGES } from '@/config/messages'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useGoBack } from '@/hooks/use-go-back'
+import { isApiError } from '@/lib/api-client'
+import { describeScan, formatCount, formatDate } from '@/lib/format-values'
+import { sitePath } from '@/lib/site-paths'
+import { useIssue } from '../api/get-issue'
+import { issuePagesPath, useIssuePages } from '../api/get-issue-pages'
+import { LEVEL_NAMES, PAGE_STATUS_LABELS, plural, STATUS_OPTIONS } from '../labels'
+import styles from './accessibility.module.css'
+import type { AreaScreenProps } from './accessibility-pages'
+import { PageLink } from './page-link'
+
+/** Markdown links and code marks of an audit's description, read as plain text. */
+export function plainText(markdown: string): string {
+  return markdown.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/`/g, '')
+}
+
+const pages = (count: number) => `${formatCount(count)} ${plural(count, 'page')}`
+
+function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<IssuePageItem>[] {
+  return [
+    {
+      id: 'entryTitle',
+      label: 'Page',
+      sortable: true,
+      isRowHeader: true,
+      render: (item) => <PageLink title={item.pageTitle} url={item.entryTitle} href={pageHref(item)} />,
+    },
+    { id: 'status', label: 'Status', render: (item) => PAGE_STATUS_LABELS[item.status] },
+    {
+      id: 'nodeCount',
+      label: 'Elements',
+      sortable: true,
+      align: 'end',
+      render: (item) => formatCount(item.nodeCount),
+    },
+    {
+      id: 'failingSince',
+      label: 'Failing since',
+      sortable: true,
+      render: (item) => `${describeScan(item.lifecycle.failingSince)}${item.lifecycle.isNew ? ' (new)' : ''}`,
+    },
+    { id: 'fixedIn', label: 'Fixed in', render: (item) => describeScan(item.lifecycle.fixedIn) },
+    { id: 'assignment', label: 'Assigned to', render: (item) => item.assignment?.assignedToName ?? '' },
+  ]
+}
+
+function IssueFacts({ issue }: { issue: IssueDetail }) {
+  const facts = [
+    { term: 'Level', value: LEVEL_NAMES[issue.issueLevel] },
+    { term: 'WCAG success criteria', value: issue.wcag.join(', ') },
+    { term: 'Fails on', value: pages(issue.results.totalCount) },
+    { term: 'Needs review on', value: pages(issue.pagesManual) },
+    { term: 'New in the last scan on', value: pages(issue.pagesNew) },
+    { term: 'Fixed in the last scan on', value: pages(issue.pagesFixed) },
+    { term: 'Failing elements', value: formatCount(issue.nodesFailed) },
+    { term: 'First seen', value: formatDate(issue.firstSeen) },
+  ].filter((fact) => fact.value !== '')
+  return (
+    <dl className={styles.numbers}>
+      {facts.map((fact) => (
+        <div key={fact.term}>
+          <dt>{fact.term}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The issue's template problems: one element failing alike on many pages, so one fix clears them. */
+function IssueTemplates({ templates, list }: { templates: IssueTemplate[]; list: ListController }) {
+  if (templates.length === 0) return null
+  return (
+    <section className={styles.card} aria-labelledby="issue-templates">
+      <h2 id="issue-templates">Template problems</h2>
+      <ul className={styles.templates}>
+        {templates.map((template) => (
+          <li key={template.signature}>
+            <code className={styles.snippet}>{template.snippet || template.selector}</code>
+            <span>
+              <code>{template.selector}</code> fails on {pages(template.pageCount)}: fix once, clears{' '}
+              {pages(template.clearsPages)}.
+            </span>
+            <span>
+              <Button
+                variant="secondary"
+                size="small"
+                onPress={() => list.setFilter('template', template.signature)}
+              >
+                Show these pages<span className="visually-hidden"> ({template.selector})</span>
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function TemplateFilterNote({ issue, list }: { issue: IssueDetail; list: ListController }) {
+  const signature = list.filters.template
+  if (!signature) return null
+  const template = issue.templates.find((candidate) => candidate.signature === signature)
+  return (
+    <p className={styles.filterNote} role="status">
+      Showing the pages where {template ? <code>{template.selector}</code> : 'one template element'} fails.
+      <Button variant="quiet" size="small" onPress={() => list.setFilter('template', '')}>
+        Show every page
+      </Button>
+    </p>
+  )
+}
+
+/**
+ * accessibility/issues/:issueName: one issue with its lifecycle and template problems, and the pages it
+ * affects, filtered by status and by template.
+ */
+export function IssueDetailScreen({
+  siteSlug,
+  sectionSlug,
+  sectionId,
+  issueName,
+}: AreaScreenProps & { issueName: string }) {
+  const issue = useIssue(siteSlug, issueName, { sectionId })
+  useDocumentTitle(issue.data ? plainText(issue.data.title) : 'Accessibility issue')
+  if (issue.isError) {
+    return isApiError(issue.error, 404) ? (
+      <NoticePanel icon="alert" tone="warning" title="Issue not found" headingLevel={1}>
+        <p>No page of this site has this issue now.</p>
+      </NoticePanel>
+    ) : (
+      <NoticePanel icon="alert" tone="danger" title={MESSAGES.detailError.title} headingLevel={1}>
+        <p>{MESSAGES.detailError.body}</p>
+      </NoticePanel>
+    )
+  }
+  if (!issue.data) return <PageLoader />
+  return (
+    <IssueDetailView
+      issue={issue.data}
+      siteSlug={siteSlug}
+      sectionSlug={sectionSlug}
+      sectionId={sectionId}
+      issueName={issueName}
+    />
+  )
+}
+
+function IssueDetailView({
+  issue,
+  siteSlug,
+  sectionSlug,
+  sectionId,
+  issueName,
+}: AreaScreenProps & { issue: IssueDetail; issueName: string }) {
+  const goBack = useGoBack()
+  const at = (rest: string) => sitePath(siteSlug, sectionSlug, rest)
+  const list = useListParams({
+    ...ISSUE_PAGES_DEFAULT_SORT,
+    sectionId,
+    filters: { status: 'current', template: '' },
+  })
+  const query = useMemo(() => ({ ...list.query, category: 'accessibility' }), [list.query])
+  const affected = useIssuePages(siteSlug, issueName, query)
+  const columns = useMemo(
+    () =>
+      pageColumns((item) =>
+        sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/accessibility`),
+      ),
+    [siteSlug, sectionSlug],
+  )
+  return (
+    <div className={styles.screen}>
+      <BreadcrumbHeader
+        title={plainText(issue.title)}
+        crumbs={[
+          { label: MESSAGES.sidebar.dashboard, href: at('') },
+          { label: 'Accessibility', href: at('accessibility') },
+          { label: 'Issues', href: at('accessibility/issues') },
+        ]}
+        fallbackHref={at('accessibility/issues')}
+        onBack={goBack}
+      />
+      <p className={styles.description}>{plainText(issue.description)}</p>
+      {issue.scan ? <p className={styles.muted}>As of {describeScan(issue.scan)}</p> : null}
+      <IssueFacts issue={issue} />
+      <IssueTemplates templates={issue.templates} list={list} />
+      <section aria-labelledby="issue-pages">
+        <h2 id="issue-pages">Pages affected</h2>
+        <TemplateFilterNote issue={issue} list={list} />
+        <ListView
+          caption="Pages affected by this issue"
+          captionHidden
+          filterLabel="Filter pages"
+          columns={columns}
+          list={list}
+          query={affected}
+          getRowKey={(item) => item.sys.id}
+          toolbar={
+            <div className={styles.filterNote}>
+              <FilterSelect
+                label="Status"
+                value={list.filters.status ?? 'current'}
+                options={STATUS_OPTIONS}
+                onChange={(value) => list.setFilter('status', value)}
+              />
+              <ExportMenu
+                listPath={issuePagesPath(siteSlug, issueName)}
+                query={query}
+                fileName={`accessibility-issue-${issueName}`}
+              />
+            </div>
+          }
+        />
+      </section>
+    </div>
+  )
+}

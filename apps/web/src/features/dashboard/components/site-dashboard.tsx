@@ -1,0 +1,113 @@
+import type { HistoryResponse, IssueTemplate } from '@canopy/contracts'
+import { sitePath } from '@/lib/site-paths'
+import { useHistory } from '../api/get-history'
+import { useIssuesOverview } from '../api/get-issues-overview'
+import { useScanDetails } from '../api/get-scan-details'
+import { useWorstPages } from '../api/get-worst-pages'
+import type { SectionScope } from '../api/query-keys'
+import styles from './dashboard.module.css'
+import { DashboardAlerts } from './dashboard-alert'
+import { HistoryChart } from './history-chart'
+import { IssueChangesCard } from './issue-changes-card'
+import { LastScanCard } from './last-scan-card'
+import { type DashboardScope, ScanStateCard } from './scan-state-card'
+import { ScoreOverview } from './score-overview'
+import { WorstPagesCard } from './worst-pages-card'
+
+export type SiteDashboardProps = {
+  site: { slug: string; name: string; hasAdminAccess: boolean; firstScanCompleted: boolean }
+  /** The section of /site/{slug}/section/{sectionSlug}, or null for the whole site. */
+  section: { id: string; slug: string; title: string } | null
+}
+
+function scoreSeries(history: HistoryResponse | undefined) {
+  return [
+    { key: 'overview', label: 'Overall', points: history?.overview ?? [] },
+    { key: 'accessibility', label: 'Accessibility', points: history?.accessibility ?? [] },
+    { key: 'contentQuality', label: 'Content quality', points: history?.contentQuality ?? [] },
+    { key: 'seo', label: 'SEO', points: history?.seo ?? [] },
+    { key: 'performance', label: 'Performance', points: history?.performance ?? [] },
+  ]
+}
+
+function failedIssueSeries(history: HistoryResponse | undefined) {
+  return [
+    {
+      key: 'accessibility',
+      label: 'Accessibility',
+      points: history?.accessibilityMetricHistory.issuesFailed ?? [],
+    },
+    { key: 'seo', label: 'SEO', points: history?.seoMetricHistory.issuesFailed ?? [] },
+    {
+      key: 'performance',
+      label: 'Performance',
+      points: history?.performanceMetricHistory.issuesFailed ?? [],
+    },
+  ]
+}
+
+/** The results part of the dashboard, once the site has a completed scan. */
+function ScanResults({ site, section }: SiteDashboardProps) {
+  const scope: SectionScope = section ? { sectionId: section.id } : {}
+  const history = useHistory(site.slug, scope)
+  const scanDetails = useScanDetails(site.slug, scope)
+  const worstPages = useWorstPages(site.slug, scope)
+  const issues = useIssuesOverview(site.slug, scope)
+  const areaHref = (area: string) => sitePath(site.slug, section?.slug ?? null, area)
+  // Only the accessibility area has an issue screen so far; other areas' issues are named without a link.
+  const issueHref = (template: IssueTemplate) =>
+    template.category === 'accessibility'
+      ? `${areaHref(`accessibility/issues/${encodeURIComponent(template.issueId)}`)}?template=${template.signature}`
+      : null
+
+  return (
+    <>
+      <ScoreOverview history={history} areaHref={areaHref} />
+      <div className={styles.grid}>
+        <HistoryChart
+          id="dashboard-score-history"
+          title="Scores over time"
+          series={scoreSeries(history.data)}
+          domain={[0, 100]}
+        />
+        <HistoryChart
+          id="dashboard-issue-history"
+          title="Failed issues over time"
+          series={failedIssueSeries(history.data)}
+        />
+      </div>
+      <div className={styles.grid}>
+        <LastScanCard query={scanDetails} />
+        <IssueChangesCard query={issues} issueHref={issueHref} />
+      </div>
+      <WorstPagesCard
+        query={worstPages}
+        pageHref={(pageId) => sitePath(site.slug, null, `pages/${encodeURIComponent(pageId)}/overview`)}
+      />
+    </>
+  )
+}
+
+/**
+ * The site and section dashboard (/site/{slug}[/section/{sectionSlug}]): alerts, what scanning is doing
+ * now with its controls, then the scores with their swing, history charts, the last-scan summary, the
+ * issue changes since the previous scan and the pages that need the most work.
+ */
+export function SiteDashboard({ site, section }: SiteDashboardProps) {
+  const scope: DashboardScope = section
+    ? { kind: 'section', sectionId: section.id, title: section.title }
+    : { kind: 'site' }
+  return (
+    <div className={styles.dashboard}>
+      <DashboardAlerts siteSlug={site.slug} />
+      <ScanStateCard
+        siteSlug={site.slug}
+        siteName={site.name}
+        firstScanCompleted={site.firstScanCompleted}
+        hasAdminAccess={site.hasAdminAccess}
+        scope={scope}
+      />
+      {site.firstScanCompleted ? <ScanResults site={site} section={section} /> : null}
+    </div>
+  )
+}

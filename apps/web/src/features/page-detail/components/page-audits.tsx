@@ -1,0 +1,81 @@
+import type { Audit, AuditGroups, PageDetail } from '@canopy/contracts'
+import { type ReactNode, useCallback, useMemo } from 'react'
+import { ScoreCard } from '@/components/ui/score-card'
+import { pageElementScreenshotUrl } from '../api/page-artifact-urls'
+import { type CategoryTab, categoryData, issuesById, toAuditGroups } from '../audit-page-data'
+import { IssueLifecycle } from './issue-lifecycle'
+import styles from './page-detail.module.css'
+
+export type HighlightTarget = { selector?: string; nodeLabel?: string }
+
+/** The audit renderer, given by the app (features do not import each other). */
+export type RenderPageAudits = (props: {
+  audits: AuditGroups
+  kind: 'standard' | 'performance'
+  onHighlightNode: (node: HighlightTarget) => void
+  elementScreenshotUrl: (screenshotPath: string) => string | undefined
+  renderAuditExtra: (audit: Audit) => ReactNode
+}) => ReactNode
+
+export const CATEGORY_LABELS: Record<CategoryTab, string> = {
+  accessibility: 'Accessibility',
+  seo: 'SEO',
+  performance: 'Performance',
+  'content-quality': 'Content quality',
+}
+
+/**
+ * One category tab: its score and its audits in their groups, each failed audit with its nodes, element
+ * screenshots, lifecycle on this page and template problems.
+ */
+export function PageAudits({
+  page,
+  tab,
+  siteSlug,
+  renderAudits,
+  onHighlightNode,
+  templateHref,
+}: {
+  page: PageDetail
+  tab: CategoryTab
+  siteSlug: string
+  renderAudits: RenderPageAudits
+  onHighlightNode: (node: HighlightTarget) => void
+  templateHref?: (issueId: string, signature: string) => string
+}) {
+  const data = categoryData(page, tab)
+  const audits = useMemo(() => toAuditGroups(data), [data])
+  const issues = useMemo(() => issuesById(data), [data])
+  const pageId = page.sys.id
+  const elementScreenshotUrl = useCallback(
+    (screenshotPath: string) => pageElementScreenshotUrl(siteSlug, pageId, screenshotPath),
+    [siteSlug, pageId],
+  )
+  const renderAuditExtra = useCallback(
+    (audit: Audit) => {
+      const issue = issues.get(audit.id)
+      if (!issue) return null
+      return (
+        <IssueLifecycle
+          issue={issue}
+          templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
+        />
+      )
+    },
+    [issues, templateHref],
+  )
+  return (
+    <>
+      <div className={styles.score}>
+        <ScoreCard title={`${CATEGORY_LABELS[tab]} score`} score={data.score} />
+      </div>
+      {renderAudits({
+        audits,
+        kind: tab === 'performance' ? 'performance' : 'standard',
+        onHighlightNode,
+        elementScreenshotUrl,
+        renderAuditExtra,
+      })}
+    </>
+  )
+}

@@ -1,0 +1,94 @@
+import type { PageDetail } from '@canopy/contracts'
+import { Link } from 'react-router'
+import { type Fact, FactList, yesNo } from './fact-list'
+import styles from './page-detail.module.css'
+
+const DISCOVERED_VIA: Record<PageDetail['metadata']['discoveredVia'], string> = {
+  root: 'The site root',
+  sitemap: 'The sitemap',
+  link: 'A link on another page',
+  manual: 'Added by hand',
+}
+
+function metadataFacts(metadata: PageDetail['metadata'], duplicateContentHref: string): Fact[] {
+  return [
+    { term: 'Canonical URL', value: metadata.canonicalUrl ?? '' },
+    { term: 'Meta description', value: metadata.metaDescription ?? 'None' },
+    { term: 'Author', value: metadata.author ?? '' },
+    { term: 'Final URL', value: metadata.finalUrl ?? '' },
+    { term: 'Indexable', value: yesNo(metadata.isIndexable) },
+    { term: 'In the sitemap', value: yesNo(metadata.inSitemap) },
+    { term: 'Orphaned (no page links to it)', value: yesNo(metadata.isOrphaned) },
+    { term: 'Link depth from the root', value: metadata.depth === null ? '' : String(metadata.depth) },
+    { term: 'Found through', value: DISCOVERED_VIA[metadata.discoveredVia] },
+    { term: 'Title shared with another page', value: yesNo(metadata.isDuplicateTitle) },
+    { term: 'Description shared with another page', value: yesNo(metadata.isDuplicateDescription) },
+    {
+      term: 'Content duplicated on another page',
+      value: metadata.isDuplicateContent ? (
+        <>
+          Yes. <Link to={duplicateContentHref}>See duplicate content</Link>
+        </>
+      ) : (
+        'No'
+      ),
+    },
+  ]
+}
+
+/** The metadata tab: what the page says about itself (canonical, description, meta tags, headings). */
+export function PageMetadata({
+  metadata,
+  duplicateContentHref,
+}: {
+  metadata: PageDetail['metadata']
+  duplicateContentHref: string
+}) {
+  return (
+    <div className={styles.overview}>
+      <FactList facts={metadataFacts(metadata, duplicateContentHref)} label="Metadata" />
+      <section aria-labelledby="page-meta-tags">
+        <h3 id="page-meta-tags">Meta tags</h3>
+        {metadata.metaTags.length === 0 ? (
+          <p>The page has no meta tags.</p>
+        ) : (
+          <div className={styles.tableFrame}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Meta tags</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Content</th>
+                </tr>
+              </thead>
+              <tbody>
+                {metadata.metaTags.map((tag, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a page may repeat a tag; its position is its identity
+                  <tr key={`${tag.name}-${index}`}>
+                    <th scope="row">{tag.name}</th>
+                    <td>{tag.content}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="page-headings">
+        <h3 id="page-headings">Headings</h3>
+        {metadata.headings.length === 0 ? (
+          <p>The page has no headings.</p>
+        ) : (
+          <ol className={styles.headings}>
+            {metadata.headings.map((heading, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: headings may repeat; their order is their identity
+              <li key={index} style={{ marginInlineStart: `${(heading.level - 1) * 1.6}rem` }}>
+                <span className={styles.headingLevel}>H{heading.level}</span> {heading.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  )
+}

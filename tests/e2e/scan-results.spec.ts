@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test'
+import { runAxe } from './support/axe'
+import { DEMO_SITE_NAME, signInWithForm } from './support/session'
+
+// What a user sees of the demo site's scan (demo-scan.setup.ts ran it): the dashboard, the accessibility
+// area, a page's and a document's detail, the cross-site screens, and a rescan after a barrier was fixed.
+// Every screen is checked with axe (WCAG 2.2 AA, the scanned page's frame left out) and photographed at
+// 360 px and 1440 px into test-results/screens for review.
+
+const DEMO_SITE_URL = process.env.DEMO_SITE_URL ?? 'http://127.0.0.1:8090/'
+
+test.use({ reducedMotion: 'reduce' })
+
+async function expectAccessible(page: Page, name: string) {
+  expect(await runAxe(page, { skipFrames: true }), `axe on ${name}`).toEqual([])
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+/** Signs in and opens the demo site's dashboard; answers the site's path (/site/{slug}). */
+async function openSite(page: Page): Promise<string> {
+  await signInWithForm(page)
+  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
+  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
+  return new URL(page.url()).pathname.replace(/\/$/, '')
+}
+
+test.describe('scan results', () => {
+  test.setTimeout(180_000)
+
+  test('the site dashboard: scores, history chart with its table, last scan, worst pages', async ({
+    page,
+  }) => {
+    await openSite(page)
+    await expect(page.getByRole('heading', { name: 'Last scan', exact: true, level: 2 })).toBeVisible()
+    for (const category of ['Accessibility', 'Content quality', 'SEO', 'Performance']) {
+      await expect(page.getByRole('region', { name: new RegExp(category) }).first()).toBeVisible()
+    }
+    // The chart's text alternative: the same numbers as a table.
+    await page.getByRole('button', { name: 'Data of scores over time as a table' }).click()
+    await expect(page.getByRole('table', { name: 'Scores over time' })).toBeVisible()
+    await expect(page.getByRole('link', { name: /summer fair/i }).first()).toBeVisible()
+    await expectAccessible(page, 'dashboard')
+  })
+
+  test('the accessibility area: dashboard, pages list (sort, filter, page, export), an issue and its pages', async ({
+    page,
+  }) => {
+    const SITE = await openSite(page)
+    await page.goto(`${SITE}/accessibility`)
+    await expect(page.getByRole('heading', { name: 'Accessibility', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Issues by WCAG level' })).toBeVisible()
+    await expectAccessible(page, 'accessibility-dashboard')
+
+    await page.goto(`${SITE}/accessibility/pages`)
+    const table = page.getByRole('table')
+    await expect(table.getByRole('row').nth(1)).toBeVisible()
+    await table
+      .getByRole('button', { name: /Title|Page/ })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/sort/)
+    await page.getByRole('searchbox').first().fill('news')
+    await expect(page).toHaveURL(/search=news/)
+    await expect(table.getByRole('row').nth(1)).toContainText(/news/i)
+    await page.getByRole('searchbox').first().fill('')
+    const pagination = page.getByRole('navigation', { name: 'Pagination' })
+    if (await pagination.isVisible()) {
+      await pagination.getByRole('button', { name: 'Page 2' }).click()
+      await expect(page).toHaveURL(/page=2/)
+    }
+    await expectAccessible(page, 'accessibility-pages')
+    await page.getByRole('button', { name: 'Export' }).click()
+    const download = page.waitForEvent('download')
+    await page.getByRole('menuitem', { name: /CSV/ }).click()
+    const csv = await download
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/)
+
+    await page.goto(`${SITE}/accessibility/issues`)
+    await expect(page.getByRole('heading', { name: 'Issues', level: 1 })).toBeVisible()
+    await expectAccessible(page, 'accessibility-issues')
+    await page
+      .getByRole('link', { name: /Images must have alternative text|image/i })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/accessibility\/issues\/[^/]+$/)
+    await expect(page.getByRole('link', { name: /summer fair/i }).first()).toBeVisible()
+    await expectAccessible(page, 'accessibility-issue')
+  })
+
+  test("a page's detail: the failed issue with its nodes, element screenshot and the page renderer", async ({
+    page,
+  }) => {
+    const SITE = await openSite(page)
+    await page.goto(`${SITE}/accessibility/pages?search=summer`)
+    await page
+      .getByRole('link', { name: /summer fair/i })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/pages\/[^/]+/)
+    await page.getByRole('tab', { name: 'Accessibility' }).click()
+    await expect(page).toHaveURL(/\/accessibility$/)
+    const issue = page.getByRole('button', { name: /Images must have alternative text/ }).first()
+    await issue.click()
+    await expect(page.getByRole('img', { name: /element|screenshot/i }).first()).toBeVisible()
+    await expect(page.locator('iframe').first()).toBeVisible()
+    await expectAccessible(page, 'page-detail')
+    for (const tab of ['Overview', 'SEO', 'Performance', 'Inventory', 'Content quality', 'Metadata']) {
+      await page.getByRole('tab', { name: tab }).click()
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+    }
+  })
+
+  test("a document's detail", async ({ page }) => {
+    await page.addInitScript(() =>
+      window.localStorage.setItem('canopy.featureFlags', JSON.stringify({ 'accessibility/pdfs': true })),
+    )
+    const SITE = await openSite(page)
+    await page.goto(`${SITE}/accessibility/pdfs`)
+    await page.getByRole('table').getByRole('link').first().click()
+    await expect(page).toHaveURL(/\/documents\/[^/]+/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectAccessible(page, 'document-detail')
+  })
+
+  test('the cross-site screens: overview, configurations, scans', async ({ page }) => {
+    await signInWithForm(page)
+    await page.goto('/overview')
+    await expect(page.getByRole('link', { name: DEMO_SITE_NAME }).first()).toBeVisible()
+    await expectAccessible(page, 'overview')
+    await page.goto('/configurations')
+    await expect(page.getByText(DEMO_SITE_NAME).first()).toBeVisible()
+    await expectAccessible(page, 'configurations')
+    await page.goto('/scans')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectAccessible(page, 'scans')
+  })
+
+  test('a rescan of a page whose barrier was removed shows the issue as fixed', async ({ page, request }) => {
+    test.setTimeout(6 * 60_000)
+    const switched = await request.post(new URL('/__fixture/variant', DEMO_SITE_URL).toString(), {
+      data: { page: '/news/summer-fair', variant: 'fixed' },
+    })
+    expect(switched.status()).toBe(204)
+    const SITE = await openSite(page)
+    await page.goto(`${SITE}/accessibility/pages?search=summer`)
+    await page
+      .getByRole('link', { name: /summer fair/i })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Rescan page' }).click()
+    await expect(page.getByRole('status').filter({ hasText: /scan/i }).first()).toBeVisible()
+    await page.goto(SITE)
+    await expect(page.getByText(/Scan 2 finished on/)).toBeVisible({ timeout: 5 * 60_000 })
+    await page.goto(`${SITE}/accessibility/pages?search=summer`)
+    await page
+      .getByRole('link', { name: /summer fair/i })
+      .first()
+      .click()
+    await page.getByRole('tab', { name: 'Accessibility' }).click()
+    await expect(page.getByText(/Fixed in Scan 2/).first()).toBeVisible()
+  })
+})
