@@ -158,7 +158,7 @@ async function runSinglePageScan(scanId: string, url: string, context: JobContex
 
 /**
  * A single page scan of any URL: one audited load plus its links checked, answered as
- * SinglePageScanResult in Scan.result and as the job's return value; progress via job.updateProgress.
+ * SinglePageScanResult in Scan.result and as the job's return value; progress via reportScanProgress.
  */
 export const singlePageScanJob = defineJob(JOBS.singlePageScan, {
   handle: async ({ scanId, uri }, context) => {
