@@ -31,7 +31,7 @@ const NOT_MEASURED: CategoryResult = {
 }
 
 /**
- * The page's inventory (quality-…-billing.md §2 Inventory, for one page): the documents it links to, with
+ * The page's inventory (the site inventory's lists, for one page): the documents it links to, with
  * what the link check learnt of each, and the e-mail addresses and phone numbers found on it.
  */
 export function buildPageInventory(
