@@ -363,97 +363,115 @@ function lighthouseReport(pages: string[], passes: Record<PassName, LighthousePa
   return lines
 }
 
-async function main() {
-  const given = process.argv[2]
-  let close: (() => Promise<void>) | null = null
-  let closeProblems: (() => Promise<void>) | null = null
-  let start = given
-  if (!start) {
-    // The fixture site is another helper's module: loaded by path so this script runs without it too.
-    const fixturePath = join(ROOT, 'tests/fixtures/site/server.ts')
-    const { startFixtureSite } = (await import(fixturePath)) as {
-      startFixtureSite(options?: object): Promise<{ url: string; close(): Promise<void> }>
-    }
-    const site = await startFixtureSite({ port: 0 })
-    start = site.url
-    close = () => site.close()
+/** The site to measure: the URL given, or the fixture site started here (closed by the answer's close). */
+async function startTarget(
+  given: string | undefined,
+): Promise<{ url: string; close: (() => Promise<void>) | null }> {
+  if (given) return { url: given, close: null }
+  // The fixture site is another helper's module: loaded by path so this script runs without it too.
+  const fixturePath = join(ROOT, 'tests/fixtures/site/server.ts')
+  const { startFixtureSite } = (await import(fixturePath)) as {
+    startFixtureSite(options?: object): Promise<{ url: string; close(): Promise<void> }>
   }
+  const site = await startFixtureSite({ port: 0 })
+  return { url: site.url, close: () => site.close() }
+}
+
+async function printSetup(start: string, pages: string[]): Promise<void> {
+  const os = await import('node:os')
+  console.info(
+    `target ${start}: ${pages.length} pages for the page passes, ${Math.min(LIGHTHOUSE_PAGES, pages.length)} of them and 2 problem pages for Lighthouse`,
+  )
+  console.info(
+    `machine: ${os.availableParallelism()} cores, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  )
+}
+
+/**
+ * Warm-up (disk cache, first Chromium start), then the bare loop and the pipeline BENCH_ROUNDS times each,
+ * interleaved: the best round damps the noise of other work on the machine. Answers the report's lines and
+ * the peak memory of the page passes.
+ */
+async function measurePagePasses(pages: string[], axeSource: string) {
+  if (ROUNDS > 0) await measureBareLoop(pages.slice(0, 2), axeSource)
+  const bareRuns: number[] = []
+  const pipelineRuns: number[] = []
+  let peakPages = 0
+  let pipelineFailures = 0
+  let bareFailures = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    const bareSampler = startPeakSampler()
+    const bare = await measureBareLoop(pages, axeSource)
+    peakPages = Math.max(peakPages, bareSampler.stop())
+    bareRuns.push(bare.seconds)
+    bareFailures = bare.failures
+    const pipelineSampler = startPeakSampler()
+    const pipeline = await measurePipeline(pages)
+    peakPages = Math.max(peakPages, pipelineSampler.stop())
+    pipelineRuns.push(pipeline.seconds)
+    pipelineFailures = pipeline.failures
+  }
+  const barePagesPerSecond = pages.length / Math.min(...bareRuns)
+  const pipelinePagesPerSecond = pages.length / Math.min(...pipelineRuns)
+  const lines = [
+    `non-Lighthouse pass (auditPage, ${TABS} tabs):  ${pipelinePagesPerSecond.toFixed(2)} pages/s  (best of ${pipelineRuns.map((s) => `${s.toFixed(1)} s`).join(', ')}; ${pipelineFailures} failed)`,
+    `bare playwright-core + axe (${TABS} tabs):      ${barePagesPerSecond.toFixed(2)} pages/s  (best of ${bareRuns.map((s) => `${s.toFixed(1)} s`).join(', ')}; ${bareFailures} failed)`,
+    `  pipeline / bare: ${((pipelinePagesPerSecond / barePagesPerSecond) * 100).toFixed(0)}%  (target >= 80%)`,
+  ]
+  return { lines, peakPages }
+}
+
+/**
+ * The Lighthouse passes over the first pages and our problem pages (served at problemsUrl): the fixture
+ * site has no long task or layout shift, and a TBT or CLS of 0 on both sides would compare nothing.
+ */
+async function measureLighthousePasses(pages: string[], problemsUrl: string) {
+  const lighthousePages = [
+    ...pages.slice(0, LIGHTHOUSE_PAGES),
+    `${problemsUrl}${PROBLEM_PAGES.heavy}`,
+    `${problemsUrl}${PROBLEM_PAGES.seo}`,
+  ]
+  // A page's first answer can be slower (server caches); Lighthouse counts the server's time in FCP.
+  for (const url of lighthousePages) await fetch(url).then((response) => response.arrayBuffer())
+  const lighthouseSampler = startPeakSampler()
+  const passes = await measureLighthouse(lighthousePages, LIGHTHOUSE_ROUNDS)
+  return { lighthousePages, passes, peakLighthouse: lighthouseSampler.stop() }
+}
+
+async function main() {
+  const target = await startTarget(process.argv[2])
+  const start = target.url
+  let closeProblems: (() => Promise<void>) | null = null
   try {
     const pages = await discoverPages(start, PAGE_LIMIT)
     const axeSource = await readFile(
       createRequire(join(ROOT, 'apps/worker/package.json')).resolve('axe-core/axe.min.js'),
       'utf8',
     )
-    console.info(
-      `target ${start}: ${pages.length} pages for the page passes, ${Math.min(LIGHTHOUSE_PAGES, pages.length)} of them and 2 problem pages for Lighthouse`,
-    )
-    console.info(
-      `machine: ${(await import('node:os')).availableParallelism()} cores, load average ${(
-        await import('node:os')
-      )
-        .loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ')}`,
-    )
-
-    // Warm-up (disk cache, first Chromium start), then each pass BENCH_ROUNDS times, interleaved: the best
-    // round damps the noise of other work on the machine.
-    if (ROUNDS > 0) await measureBareLoop(pages.slice(0, 2), axeSource)
-    const bareRuns: number[] = []
-    const pipelineRuns: number[] = []
-    let peakPages = 0
-    let pipelineFailures = 0
-    let bareFailures = 0
-    for (let round = 0; round < ROUNDS; round++) {
-      const bareSampler = startPeakSampler()
-      const bare = await measureBareLoop(pages, axeSource)
-      peakPages = Math.max(peakPages, bareSampler.stop())
-      bareRuns.push(bare.seconds)
-      bareFailures = bare.failures
-      const pipelineSampler = startPeakSampler()
-      const pipeline = await measurePipeline(pages)
-      peakPages = Math.max(peakPages, pipelineSampler.stop())
-      pipelineRuns.push(pipeline.seconds)
-      pipelineFailures = pipeline.failures
-    }
-    const barePagesPerSecond = pages.length / Math.min(...bareRuns)
-    const pipelinePagesPerSecond = pages.length / Math.min(...pipelineRuns)
-
-    // Our problem pages join the Lighthouse set: the fixture site has no long task or layout shift, and a
-    // TBT or CLS of 0 on both sides would compare nothing.
+    await printSetup(start, pages)
+    const pagePasses = await measurePagePasses(pages, axeSource)
     const problems = await startProblemSite()
     closeProblems = () => problems.close()
-    const lighthousePages = [
-      ...pages.slice(0, LIGHTHOUSE_PAGES),
-      `${problems.url}${PROBLEM_PAGES.heavy}`,
-      `${problems.url}${PROBLEM_PAGES.seo}`,
-    ]
-    // A page's first answer can be slower (server caches); Lighthouse counts the server's time in FCP.
-    for (const url of lighthousePages) await fetch(url).then((response) => response.arrayBuffer())
-    const lighthouseSampler = startPeakSampler()
-    const passes = await measureLighthouse(lighthousePages, LIGHTHOUSE_ROUNDS)
-    const peakLighthouse = lighthouseSampler.stop()
+    const { lighthousePages, passes, peakLighthouse } = await measureLighthousePasses(pages, problems.url)
 
     // BENCH_ROUNDS=0 or BENCH_LIGHTHOUSE_ROUNDS=0 leaves that half out (to look at the other one alone).
-    const pageLines = [
-      `non-Lighthouse pass (auditPage, ${TABS} tabs):  ${pipelinePagesPerSecond.toFixed(2)} pages/s  (best of ${pipelineRuns.map((s) => `${s.toFixed(1)} s`).join(', ')}; ${pipelineFailures} failed)`,
-      `bare playwright-core + axe (${TABS} tabs):      ${barePagesPerSecond.toFixed(2)} pages/s  (best of ${bareRuns.map((s) => `${s.toFixed(1)} s`).join(', ')}; ${bareFailures} failed)`,
-      `  pipeline / bare: ${((pipelinePagesPerSecond / barePagesPerSecond) * 100).toFixed(0)}%  (target >= 80%)`,
-    ]
     const lines = [
       '',
-      ...(ROUNDS > 0 ? pageLines : ['page passes left out (BENCH_ROUNDS=0)']),
+      ...(ROUNDS > 0 ? pagePasses.lines : ['page passes left out (BENCH_ROUNDS=0)']),
       '',
       ...(LIGHTHOUSE_ROUNDS > 0
         ? lighthouseReport(lighthousePages, passes)
         : ['Lighthouse passes left out (BENCH_LIGHTHOUSE_ROUNDS=0)']),
       '',
       'peak PSS of this process and its children (Node + Chromium):',
-      `  page passes ${(peakPages / MB).toFixed(0)} MB, Lighthouse passes ${(peakLighthouse / MB).toFixed(0)} MB (a runner's child and its Chromium, or the CLI's)`,
+      `  page passes ${(pagePasses.peakPages / MB).toFixed(0)} MB, Lighthouse passes ${(peakLighthouse / MB).toFixed(0)} MB (a runner's child and its Chromium, or the CLI's)`,
     ]
     console.info(lines.join('\n'))
   } finally {
-    await close?.()
+    await target.close?.()
     await closeProblems?.()
   }
 }

@@ -66,7 +66,7 @@ test('resets a forgotten password from the e-mailed link and signs in with the n
   await confirmation.fill(NEW_PASSWORD)
   await submit.click()
   await expect(page.getByText('Your password has been changed.', { exact: false })).toBeVisible()
-  // platform.md §4: login follows after 5 seconds, on its own.
+  // The login page follows after 5 seconds, on its own.
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible()
 

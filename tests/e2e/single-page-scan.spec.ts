@@ -33,7 +33,7 @@ async function findViolationsBesideSnapshot(page: Page) {
 }
 
 async function openAddSinglePage(page: Page) {
-  // The sidebar entry sits behind the add-single-page-scan flag (platform.md §6).
+  // The sidebar entry sits behind the add-single-page-scan flag.
   await page.addInitScript(() =>
     window.localStorage.setItem('canopy.featureFlags', JSON.stringify({ 'add-single-page-scan': true })),
   )

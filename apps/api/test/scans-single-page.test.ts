@@ -6,13 +6,14 @@ import {
   SCAN_JOB_NAMES,
   SCAN_QUEUE_NAMES,
   type ScanErrorEvent,
+  type ScanJobProgress,
   type ScanProgressEvent,
   type ServerToClientEvents,
   type SinglePageScanAnswer,
   SinglePageScanPayloadSchema,
   type SinglePageScanResult,
 } from '@canopy/contracts'
-import { ARTIFACT_FILES, type Prisma, pageArtifactsDir } from '@canopy/db'
+import { ARTIFACT_FILES, type Prisma, pageArtifactsDir, type Scan } from '@canopy/db'
 import { type Job, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { io as connect, type Socket } from 'socket.io-client'
@@ -140,6 +141,24 @@ function toJson(result: SinglePageScanResult): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(result)) as Prisma.InputJsonValue
 }
 
+/** A progress report as the worker makes it: the job's step with the scan's state and counts. */
+function progressReport(scan: Scan, step: Pick<ScanJobProgress, 'stage' | 'percent'>): ScanJobProgress {
+  const kind = scan.kind === 'single_page' ? 'single-page' : scan.kind
+  return {
+    scanId: scan.id,
+    ...step,
+    scan: {
+      siteId: scan.siteId,
+      requestedById: scan.requestedById,
+      kind,
+      state: scan.state,
+      pagesQueued: scan.pagesQueued,
+      pagesScanned: scan.pagesScanned,
+      pagesFailed: scan.pagesFailed,
+    },
+  }
+}
+
 /** The worker's side of the protocol: mark running, report progress, then store the result or fail. */
 async function startSinglePageWorker(options: { autorun?: boolean } = {}) {
   const { prisma } = testApp.app
@@ -148,8 +167,11 @@ async function startSinglePageWorker(options: { autorun?: boolean } = {}) {
     SCAN_QUEUE_NAMES.singlePageScans,
     async (job: Job) => {
       const { scanId, uri } = SinglePageScanPayloadSchema.parse(job.data)
-      await prisma.scan.update({ where: { id: scanId }, data: { state: 'running', startedAt: new Date() } })
-      await job.updateProgress({ scanId, stage: 'auditing', percent: 50 })
+      const running = await prisma.scan.update({
+        where: { id: scanId },
+        data: { state: 'running', startedAt: new Date() },
+      })
+      await job.updateProgress(progressReport(running, { stage: 'auditing', percent: 50 }))
       if (uri.includes('unreachable')) {
         await prisma.scan.update({
           where: { id: scanId },
@@ -463,7 +485,7 @@ describe('waitForScan over Socket.IO', () => {
     const worker = new Worker(
       SCAN_QUEUE_NAMES.scanPages,
       async (job: Job) => {
-        await job.updateProgress({ scanId: scan.id, stage: 'storing', percent: 90 })
+        await job.updateProgress(progressReport(scan, { stage: 'storing', percent: 90 }))
       },
       { connection, prefix: testApp.config.queuePrefix },
     )
@@ -475,6 +497,7 @@ describe('waitForScan over Socket.IO', () => {
       scanId: scan.id,
       url: 'https://x.example.test/',
       depth: 0,
+      urlHash: 'x',
     })
     expect(await progress).toEqual({
       id: scan.id,

@@ -1,4 +1,10 @@
-import { type ClientToServerEvents, SOCKET_UNAUTHORIZED_MESSAGE, siteRoomName } from '@canopy/contracts'
+import {
+  type ClientToServerEvents,
+  SOCKET_UNAUTHORIZED_MESSAGE,
+  scanRoomName,
+  siteRoomName,
+  userRoomName,
+} from '@canopy/contracts'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
@@ -70,5 +76,40 @@ describe('Socket.IO', () => {
 
     expect(await socket.emitWithAck('site:leave', { slug: mine.slug })).toEqual({ ok: true })
     expect(await io.in(siteRoomName(mine.id)).fetchSockets()).toHaveLength(0)
+  })
+
+  it('puts a socket in its user’s room and the rooms of the sites it may see as it connects', async () => {
+    const { prisma, io } = testApp.app
+    const user = await createTestUser(prisma)
+    const mine = await createTestSite(prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const notMine = await createTestSite(prisma)
+    const socket = openSocket(await createSessionCookie(prisma, user.id))
+    await connected(socket)
+    const [server] = await io.in(userRoomName(user.id)).fetchSockets()
+    expect(server?.id).toBe(socket.id)
+    expect(server?.rooms.has(siteRoomName(mine.id))).toBe(true)
+    expect(server?.rooms.has(siteRoomName(notMine.id))).toBe(false)
+  })
+
+  it('takes waitForScan as a bare scan id, as {scanId} and as {id}', async () => {
+    const { prisma, io } = testApp.app
+    const user = await createTestUser(prisma)
+    const scans = await Promise.all(
+      [1, 2, 3].map(() =>
+        prisma.scan.create({ data: { kind: 'single_page', pageLimit: 1, requestedById: user.id } }),
+      ),
+    )
+    const [bare, byScanId, byId] = scans.map((scan) => scan.id) as [string, string, string]
+    const socket = openSocket(await createSessionCookie(prisma, user.id))
+    await connected(socket)
+    expect(await socket.emitWithAck('waitForScan', bare)).toEqual({ ok: true })
+    expect(await socket.emitWithAck('waitForScan', { scanId: byScanId })).toEqual({ ok: true })
+    expect(await socket.emitWithAck('waitForScan', { id: byId })).toEqual({ ok: true })
+    expect(await socket.emitWithAck('waitForScan', { other: bare } as never)).toMatchObject({ ok: false })
+    for (const scanId of [bare, byScanId, byId]) {
+      expect((await io.in(scanRoomName(scanId)).fetchSockets()).map((member) => member.id)).toEqual([
+        socket.id,
+      ])
+    }
   })
 })

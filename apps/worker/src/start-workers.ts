@@ -1,4 +1,4 @@
-import { SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
+import { jobSchedulerTemplate, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import { createPrismaClient, type PrismaClient } from '@canopy/db'
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -103,7 +103,7 @@ export async function startWorkers({
       await queue.upsertJobScheduler(
         definition.name,
         { pattern: definition.schedule.pattern },
-        { name: definition.name, data: definition.schedule.payload, opts: definition.options },
+        jobSchedulerTemplate(definition.spec, definition.schedule.payload),
       )
       logger.info({ job: definition.name, pattern: definition.schedule.pattern }, 'job scheduled')
     }

@@ -1,13 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import {
-  HISTORY_NO_DATA,
-  type HistoryResponse,
-  type ScanDetails,
-  type ScanStatus,
-  type SiteConfig,
-} from '@canopy/contracts'
+import { createPrismaClient } from '@canopy/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CLEAN_PAGES,
@@ -20,66 +14,39 @@ import {
   SCANNED_PAGES,
 } from '../../../tests/fixtures/site/planted.js'
 import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site/server.js'
-import { createSessionCookie, createTestOrganisation, createTestUser } from '../../api/test/factories.js'
-import { buildTestApp, type TestApp } from '../../api/test/helper.js'
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { addDictionaryWords, scanTestEnv } from './support/scan-fixtures.js'
+import {
+  addDictionaryWords,
+  createFixtureSiteRow,
+  scanTestEnv,
+  startSiteScan,
+  waitForScanState,
+} from './support/scan-fixtures.js'
 
-// A whole scan of the fixture site through the API, the real queues, Chromium and database (Lighthouse off):
-// the site is created with POST /api/v1/sites, the scan started with POST /api/v1/sites/:slug/scan and
-// followed with GET /api/v1/sites/:slug/scans/:scanId, as a site owner's browser does.
+// A whole scan of the fixture site through the real queues, Chromium and database (Lighthouse off): the
+// site row and the scan are created through packages/db and the discovery job enqueued through the job
+// catalogue, exactly as the API does it; what the API then serves of it is tested in apps/api.
 let fixture: FixtureSite
-let api: TestApp
-let headers: { cookie: string }
 let artifactsDir: string
 let running: RunningWorkers
 const env = scanTestEnv()
 const config = loadWorkerConfig(env)
-const prisma = () => api.app.prisma
+const prisma = createPrismaClient(config.databaseUrl)
 
 type ScanOutcome = Awaited<ReturnType<typeof runScan>>
 let outcome: ScanOutcome
 
-/** Polls the scan through the API until it leaves queued/running. */
-async function waitThroughApi(slug: string, scanId: string, timeoutMs: number): Promise<ScanStatus> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const answer = await api.app.inject({
-      method: 'GET',
-      url: `/api/v1/sites/${slug}/scans/${scanId}`,
-      headers,
-    })
-    expect(answer.statusCode).toBe(200)
-    const status = answer.json() as ScanStatus
-    if (status.state !== 'queued' && status.state !== 'running') return status
-    if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${status.state} after ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-}
-
 async function runScan() {
-  const created = await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/sites',
-    headers,
-    payload: { siteName: 'River Bend Town Council', rootUri: fixture.url, maximumPageLimitPerScan: 100 },
-  })
-  expect(created.statusCode).toBe(201)
-  const site = await prisma().site.findUniqueOrThrow({ where: { id: (created.json() as SiteConfig).sys.id } })
-  const slug = site.slug
+  const site = await createFixtureSiteRow(prisma, fixture.url, { pageLimit: 100 })
   // Custom dictionaries have no API yet (the settings screens come later): their words go in directly.
-  await addDictionaryWords(prisma(), site.id, CUSTOM_DICTIONARY_WORDS)
+  await addDictionaryWords(prisma, site.id, CUSTOM_DICTIONARY_WORDS)
   const started = Date.now()
-  const answer = await api.app.inject({ method: 'POST', url: `/api/v1/sites/${slug}/scan`, headers })
-  expect(answer.statusCode).toBe(202)
-  const { scanId } = answer.json() as { scanId: string }
-  const status = await waitThroughApi(slug, scanId, 240_000)
-  expect(status.state).toBe('completed')
+  const { id: scanId } = await startSiteScan(prisma, site.id, 100, config.redisUrl, config.queuePrefix)
+  const scan = await waitForScanState(prisma, scanId, (row) => row.state === 'completed', 240_000)
   const seconds = (Date.now() - started) / 1000
-  const scan = await prisma().scan.findUniqueOrThrow({ where: { id: scanId } })
-  const results = await prisma().pageResult.findMany({ where: { scanId }, include: { page: true } })
+  const results = await prisma.pageResult.findMany({ where: { scanId }, include: { page: true } })
   const loads = results.map((row) => `${pathOf(row.page.url)} ${row.loadTimeMs}`).join(', ')
   const lastPage = Math.max(...results.map((row) => row.scannedAt.getTime()))
   const failures = results
@@ -87,7 +54,7 @@ async function runScan() {
     .map((row) => `${pathOf(row.page.url)}: ${row.error}`)
   console.info(`failed: ${failures.join(' | ')}`)
   console.info(`loads: ${loads}; finalize ${(scan.finishedAt?.getTime() ?? 0) - lastPage} ms`)
-  return { site, slug, scan, status, seconds, results }
+  return { site, scan, seconds, results }
 }
 
 const pathOf = (url: string) => new URL(url).pathname
@@ -100,10 +67,6 @@ const pageIdOf = (pagePath: string) => {
 beforeAll(async () => {
   artifactsDir = await mkdtemp(path.join(tmpdir(), 'canopy-artifacts-'))
   fixture = await startFixtureSite({})
-  api = await buildTestApp()
-  const admin = await createTestUser(api.app.prisma)
-  await createTestOrganisation(api.app.prisma, { adminUserId: admin.id })
-  headers = { cookie: await createSessionCookie(api.app.prisma, admin.id) }
   running = await startWorkers({
     config: { ...config, artifactsDir },
     logger: createLogger({ logLevel: 'silent' }),
@@ -114,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.close()
-  await api?.app.close()
+  await prisma.$disconnect()
   await fixture?.close()
   if (artifactsDir) await rm(artifactsDir, { recursive: true, force: true })
 })
@@ -134,7 +97,7 @@ describe('site scan of the fixture site', () => {
 
   it('finds every planted accessibility and SEO problem with its level and count', async () => {
     for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'axe' || item.check === 'seo')) {
-      const issue = await prisma().pageIssue.findFirst({
+      const issue = await prisma.pageIssue.findFirst({
         where: {
           pageId: pageIdOf(problem.path),
           category: problem.category === 'seo' ? 'seo' : 'accessibility',
@@ -159,7 +122,7 @@ describe('site scan of the fixture site', () => {
         (item) => `${item.path} ${item.issueId}`,
       ),
     )
-    const axeFailures = await prisma().pageIssue.findMany({
+    const axeFailures = await prisma.pageIssue.findMany({
       where: { scanId: outcome.scan.id, category: 'accessibility', outcome: 'failed' },
       include: { page: true },
     })
@@ -167,7 +130,7 @@ describe('site scan of the fixture site', () => {
       [...plantedAxe].sort(),
     )
     for (const cleanPath of CLEAN_PAGES) {
-      const failures = await prisma().pageIssue.findMany({
+      const failures = await prisma.pageIssue.findMany({
         where: { pageId: pageIdOf(cleanPath), outcome: 'failed' },
       })
       expect(
@@ -181,15 +144,15 @@ describe('site scan of the fixture site', () => {
     for (const problem of PLANTED_PROBLEMS.filter((item) => item.category === 'content-quality')) {
       const pageId = pageIdOf(problem.path)
       if (problem.check === 'spelling') {
-        const occurrence = await prisma().misspellingOccurrence.findFirst({
+        const occurrence = await prisma.misspellingOccurrence.findFirst({
           where: { pageId, misspelling: { word: problem.word } },
         })
         expect(occurrence?.count, problem.name).toBe(problem.count)
       } else if (problem.check === 'readability') {
-        const page = await prisma().page.findUniqueOrThrow({ where: { id: pageId } })
+        const page = await prisma.page.findUniqueOrThrow({ where: { id: pageId } })
         expect(page.readabilityLevel, problem.name).toBe(problem.readability?.level.replace(/-/g, '_'))
       } else if (problem.check === 'images') {
-        const issue = await prisma().pageIssue.findFirst({ where: { pageId, issueId: 'broken-images' } })
+        const issue = await prisma.pageIssue.findFirst({ where: { pageId, issueId: 'broken-images' } })
         expect(issue?.outcome, problem.name).toBe('failed')
         expect(issue?.nodeCount, problem.name).toBe(problem.count)
       } else if (problem.check === 'links' && problem.link) {
@@ -202,14 +165,14 @@ describe('site scan of the fixture site', () => {
         } catch {
           // an invalid URL is stored as written
         }
-        const link = await prisma().link.findFirst({
+        const link = await prisma.link.findFirst({
           where: { siteId: outcome.site.id, url: { in: [url, normalised] } },
         })
         expect(link, problem.name).not.toBeNull()
         expect(link?.isBroken, problem.name).toBe(problem.link.isBroken)
         expect(link?.isUnverified, problem.name).toBe(problem.link.isUnverified)
         if (problem.link.isBroken) {
-          const issue = await prisma().pageIssue.findFirst({ where: { pageId, issueId: 'broken-links' } })
+          const issue = await prisma.pageIssue.findFirst({ where: { pageId, issueId: 'broken-links' } })
           expect(issue?.outcome, problem.name).toBe('failed')
         }
       }
@@ -218,7 +181,7 @@ describe('site scan of the fixture site', () => {
 
   it('keeps invalid contacts, orphaned pages, sections and history', async () => {
     for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'contacts' && item.contact)) {
-      const contact = await prisma().contact.findFirst({
+      const contact = await prisma.contact.findFirst({
         where: { siteId: outcome.site.id, kind: problem.contact?.kind, value: problem.contact?.value },
       })
       expect(contact?.valid, problem.name).toBe(false)
@@ -229,7 +192,7 @@ describe('site scan of the fixture site', () => {
       const planted = contactProblems.filter((item) => item.issueId === issueId)
       for (const pagePath of new Set(planted.map((item) => item.path))) {
         const onPage = planted.filter((item) => item.path === pagePath)
-        const issue = await prisma().pageIssue.findFirst({
+        const issue = await prisma.pageIssue.findFirst({
           where: { pageId: pageIdOf(pagePath), category: 'content_quality', issueId },
         })
         expect(issue?.outcome, `${pagePath} ${issueId}`).toBe('failed')
@@ -244,76 +207,69 @@ describe('site scan of the fixture site', () => {
       }
     }
     for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'documents')) {
-      const document = await prisma().document.findFirst({
+      const document = await prisma.document.findFirst({
         where: { siteId: outcome.site.id, url: new URL(problem.path, fixture.url).toString() },
       })
       expect(document?.isScanned, problem.name).toBe(true)
     }
     // Every linked document with its kind and size: PDFs read, the others measured (HEAD Content-Length).
     for (const expected of DOCUMENTS) {
-      const document = await prisma().document.findFirst({
+      const document = await prisma.document.findFirst({
         where: { siteId: outcome.site.id, url: new URL(expected.path, fixture.url).toString() },
       })
       expect(document?.kind, expected.path).toBe(expected.kind)
       expect(document?.size, expected.path).toBe(expected.size)
       expect(document?.checkedAt, expected.path).not.toBeNull()
     }
-    const orphans = await prisma().page.findMany({ where: { siteId: outcome.site.id, isOrphaned: true } })
+    const orphans = await prisma.page.findMany({ where: { siteId: outcome.site.id, isOrphaned: true } })
     expect(orphans.map((page) => pathOf(page.url))).toEqual([...ORPHANED_PAGES])
-    const orphanIssue = await prisma().pageIssue.findFirst({
+    const orphanIssue = await prisma.pageIssue.findFirst({
       where: { pageId: pageIdOf(ORPHANED_PAGES[0]), issueId: 'orphaned-page' },
     })
     expect(orphanIssue?.outcome).toBe('failed')
-    const site = await api.app.inject({ method: 'GET', url: `/api/v1/sites/${outcome.slug}`, headers })
-    expect((site.json() as SiteConfig).firstScanCompleted).toBe(true)
-    const history = await prisma().historyPoint.findMany({ where: { scanId: outcome.scan.id } })
+    const site = await prisma.site.findUniqueOrThrow({ where: { id: outcome.site.id } })
+    expect(site.firstScanCompleted).toBe(true)
+    const history = await prisma.historyPoint.findMany({ where: { scanId: outcome.scan.id } })
     expect(history).toHaveLength(1)
     expect(history[0]?.numberOfPages).toBe(SCANNED_PAGES.length - FAILING_PAGES.length)
+    expect(history[0]?.accessibilityScore).toBeGreaterThan(0)
+    // Lighthouse is off in these scans: no performance score.
+    expect(history[0]?.performanceScore).toBeNull()
+    const metrics = history[0]?.metrics as { latestScan: { numberOfBrokenLinks: number } } | undefined
+    expect(metrics?.latestScan.numberOfBrokenLinks).toBeGreaterThan(0)
+  })
 
-    // The API serves that point: the history series and the scan details, dated by the scan's finish.
-    const stored = history[0]
-    if (!stored) throw new Error('no history point')
-    const storedInventory = (stored.metrics as { inventoryHistory: Record<string, number> }).inventoryHistory
-    const finished = outcome.scan.finishedAt?.toISOString()
-    const served = (
-      await api.app.inject({ method: 'GET', url: `/api/v1/sites/${outcome.slug}/history`, headers })
-    ).json() as HistoryResponse
-    const onePoint = (y: number | null) => [
-      { x: finished, y: y ?? HISTORY_NO_DATA, numberOfPages: stored.numberOfPages },
-    ]
-    expect(served.overview).toEqual(onePoint(stored.overviewScore))
-    expect(served.accessibility).toEqual(onePoint(stored.accessibilityScore))
-    expect(served.seo).toEqual(onePoint(stored.seoScore))
-    expect(served.contentQuality).toEqual(onePoint(stored.contentQualityScore))
-    expect(served.accessibility[0]?.y).toBeGreaterThan(0)
-    // Lighthouse is off in these scans: no performance score, shown as "no data".
-    expect(served.performance).toEqual(onePoint(null))
-    expect(served.inventoryHistory.pagesFound).toEqual(onePoint(stored.numberOfPages))
-    expect(served.inventoryHistory.pdfsFound).toEqual(onePoint(storedInventory.pdfsFound ?? null))
-    expect(served.latestScan?.finished).toBe(finished)
-    expect(served.latestScan?.numberOfBrokenLinks).toBeGreaterThan(0)
-    const details = (
-      await api.app.inject({ method: 'GET', url: `/api/v1/sites/${outcome.slug}/scan-details`, headers })
-    ).json() as ScanDetails
-    expect(details).toMatchObject({
-      date: finished,
-      firstScanned: finished,
-      scanType: 'full',
-      maximumPageLimitPerScan: 100,
-      pagesScanned: stored.numberOfPages,
-      documentsScanned: storedInventory.pdfsFound,
-      docDocumentsCount: storedInventory.docsFound,
+  it('numbers the scan and rolls its issues up: every failing issue new on a first scan', async () => {
+    expect(outcome.scan.number).toBe(1)
+    const summaries = await prisma.issueSummary.findMany({ where: { siteId: outcome.site.id, scopeId: '' } })
+    const failing = await prisma.pageIssue.groupBy({
+      by: ['category', 'issueId'],
+      where: { siteId: outcome.site.id, outcome: 'failed' },
+      _count: { _all: true },
     })
-    expect(details.documentsScanned).toBeGreaterThan(0)
-    expect(details.itemsScanned[0]).toEqual({ count: stored.numberOfPages, label: 'Pages' })
-    // Creating the site made its weekly scheduler: the next run is ahead, within a week.
-    const nextRun = new Date(details.nextSheduledScan ?? 0).getTime()
-    expect(nextRun).toBeGreaterThan(Date.now())
-    expect(nextRun - Date.now()).toBeLessThanOrEqual(7 * 24 * 60 * 60 * 1000)
+    expect(failing.length).toBeGreaterThan(0)
+    for (const group of failing) {
+      const summary = summaries.find(
+        (row) => row.category === group.category && row.issueId === group.issueId,
+      )
+      expect(summary?.pagesFailed, group.issueId).toBe(group._count._all)
+      expect(summary?.pagesNew, group.issueId).toBe(group._count._all)
+      expect(summary?.pagesFixed, group.issueId).toBe(0)
+      expect(summary?.scanId).toBe(outcome.scan.id)
+    }
+    const unsigned = await prisma.pageIssue.count({
+      where: {
+        siteId: outcome.site.id,
+        category: 'accessibility',
+        outcome: 'failed',
+        elementSignatures: { isEmpty: true },
+      },
+    })
+    expect(unsigned).toBe(0)
   })
 
   it('saves a screenshot and an HTML snapshot of each loaded page', async () => {
-    const page = await prisma().page.findUniqueOrThrow({ where: { id: pageIdOf('/') } })
+    const page = await prisma.page.findUniqueOrThrow({ where: { id: pageIdOf('/') } })
     expect(page.screenshotPath).toBeTruthy()
     expect((await stat(path.join(artifactsDir, page.screenshotPath ?? ''))).size).toBeGreaterThan(1000)
     expect((await stat(path.join(artifactsDir, page.snapshotPath ?? ''))).size).toBeGreaterThan(500)
@@ -321,19 +277,35 @@ describe('site scan of the fixture site', () => {
 })
 
 describe('page scan of one fixture page', () => {
-  it('scans that page alone, with no discovery and no links followed', async () => {
-    const pageUrl = new URL(CLEAN_PAGES[0] ?? '/', fixture.url).toString()
-    const answer = await api.app.inject({
-      method: 'POST',
-      url: `/api/v1/sites/${outcome.slug}/scans`,
-      headers,
-      payload: { uri: pageUrl },
+  it('scans that page alone, and its issues still failing keep the stretch the site scan began', async () => {
+    const planted = PLANTED_PROBLEMS.find((item) => item.check === 'axe' && item.outcome !== 'manual')
+    if (!planted) throw new Error('no planted axe failure')
+    const pageUrl = new URL(planted.path, fixture.url).toString()
+    const { id: scanId } = await startSiteScan(
+      prisma,
+      outcome.site.id,
+      1,
+      config.redisUrl,
+      config.queuePrefix,
+      pageUrl,
+    )
+    const scan = await waitForScanState(prisma, scanId, (row) => row.state === 'completed', 120_000)
+    expect(scan).toMatchObject({ pagesScanned: 1, pagesFailed: 0, number: 2 })
+    const results = await prisma.pageResult.findMany({ where: { scanId }, include: { page: true } })
+    expect(results.map((row) => pathOf(row.page.url))).toEqual([planted.path])
+    const issue = await prisma.pageIssue.findFirstOrThrow({
+      where: { pageId: results[0]?.pageId, category: 'accessibility', issueId: planted.issueId },
     })
-    expect(answer.statusCode).toBe(202)
-    const { scanId } = answer.json() as { scanId: string }
-    const status = await waitThroughApi(outcome.slug, scanId, 120_000)
-    expect(status).toMatchObject({ state: 'completed', pagesScanned: 1, pagesFailed: 0 })
-    const results = await prisma().pageResult.findMany({ where: { scanId }, include: { page: true } })
-    expect(results.map((row) => row.page.url)).toEqual([pageUrl])
+    expect(issue).toMatchObject({
+      outcome: 'failed',
+      failingSinceScanId: outcome.scan.id,
+      lastFailedScanId: scanId,
+      fixedAt: null,
+    })
+    const summary = await prisma.issueSummary.findFirstOrThrow({
+      where: { siteId: outcome.site.id, scopeId: '', issueId: planted.issueId ?? '' },
+    })
+    expect(summary).toMatchObject({ scanId, pagesNew: 0, pagesFixed: 0 })
+    expect(summary.pagesFailed).toBeGreaterThan(0)
   }, 150_000)
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * GET /api/v1/alerts?site=: the dashboard alerts (platform.md §3 Dashboard alert) for every site, plus those
+ * GET /api/v1/alerts?site=: the dashboard alerts for every site, plus those
  * of the named site. Dismissal stays in the browser: a timestamp per alert id, cleared when the alert's own
  * timestamp is newer.
  */

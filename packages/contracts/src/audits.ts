@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * One audit outcome, shaped as accessibility.md §3 says, whoever produced it (axe-core, Lighthouse or our
+ * One audit outcome, in one shape whoever produced it (axe-core, Lighthouse or our
  * own SEO and content checks). `details` keeps Lighthouse's detail formats ({type: 'table'|'list'|'node'|…})
  * so one renderer in the web app shows them all.
  */
@@ -14,7 +14,7 @@ export type IssueCategory = z.infer<typeof IssueCategorySchema>
 export const AuditOutcomeSchema = z.enum(['failed', 'manual', 'passed', 'notApplicable'])
 export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>
 
-/** Detail types the renderer draws, and those it deliberately hides (accessibility.md §3). */
+/** Detail types the renderer draws, and those it deliberately hides (screenshots and debug data). */
 export const RENDERED_DETAIL_TYPES = [
   'table',
   'opportunity',

@@ -32,7 +32,7 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>
 export const AuthCheckResponseSchema = z.object({ authenticated: z.boolean() })
 export const NetworkHealthResponseSchema = z.object({ error: z.string().nullable() })
 
-/** platform.md §5: registration messages, copied from messages.json. */
+/** Registration messages, word for word as the product shows them. */
 export const REGISTRATION_MESSAGES = {
   firstname: 'You must enter your first name.',
   lastname: 'You must enter your surname.',
@@ -110,7 +110,7 @@ export const EmailCheckBodySchema = z.object({
     .pipe(z.email({ error: 'You must enter a valid email address.' })),
 })
 
-/** platform.md §5 and §8: password reset messages, copied from messages.json. */
+/** Password reset messages, word for word as the product shows them. */
 export const PASSWORD_RESET_MESSAGES = {
   emailRequired: 'Please enter your email address',
   requestFailed: 'Your request could not be processed. Please check your details and try again later.',
@@ -121,7 +121,7 @@ export const PASSWORD_RESET_MESSAGES = {
   resetFailed: 'Your request could not be processed. Please try again later.',
 } as const
 
-/** platform.md §9: a reset link works for one hour. */
+/** A reset link works for one hour. */
 export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60 * 1000
 
 /** POST /account/reset: the answer is the same whether or not the address has an account. */

@@ -4,7 +4,7 @@ import { ListQuerySchema, SysSchema } from './paging.js'
 import { DocumentKindSchema } from './scans.js'
 
 /**
- * Documents the site links to (quality-…-billing.md §3 Document): GET /api/v1/sites/:slug/documents/:kind
+ * Documents the site links to: GET /api/v1/sites/:slug/documents/:kind
  * lists one kind, GET /api/v1/sites/:slug/document?documentId= shows one with the pages that link to it.
  */
 

@@ -9,5 +9,5 @@ export const ApiErrorBodySchema = z.object({
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>
 
-/** platform.md §8: the message shown when a body has neither message nor error. */
+/** The message shown when an error body has neither message nor error. */
 export const DEFAULT_API_ERROR_MESSAGE = 'Something went wrong, please try again later or contact support.'

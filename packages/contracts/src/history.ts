@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { SectionScopeQuerySchema } from './lists.js'
 
 /**
- * Scores over time (quality-…-billing.md §3 History response and Scan details). Each completed full-site or
+ * Scores over time and the last scan's details. Each completed full-site or
  * section scan leaves one history point for the site and one per section; these are what the API serves.
  */
 

@@ -182,7 +182,7 @@ export const IssuePagesQuerySchema = ListQuerySchema.extend({
 })
 export type IssuePagesQuery = z.infer<typeof IssuePagesQuerySchema>
 
-/** accessibility.md §3 Assignment. */
+/** Who an issue is assigned to, by whom, and the comment. */
 export const AssignmentSchema = z.object({
   assignedToId: z.string(),
   assignedToName: z.string(),

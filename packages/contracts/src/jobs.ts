@@ -60,6 +60,8 @@ export const ScanPagePayloadSchema = z.object({
   scanId: z.string().min(1),
   url: z.string().min(1),
   depth: z.number().int().nonnegative(),
+  /** the frontier's hash of the normalised URL: names the job, so a URL's job is added once */
+  urlHash: z.string().min(1),
 })
 export const FinalizeScanPayloadSchema = z.object({ scanId: z.string().min(1) })
 export const LighthousePagePayloadSchema = z.object({
@@ -68,13 +70,175 @@ export const LighthousePagePayloadSchema = z.object({
   url: z.string().min(1),
 })
 export const SinglePageScanPayloadSchema = z.object({ scanId: z.string().min(1), uri: z.string().min(1) })
+export type ScanSitePayload = z.infer<typeof ScanSitePayloadSchema>
 export type ScanPagePayload = z.infer<typeof ScanPagePayloadSchema>
 export type LighthousePagePayload = z.infer<typeof LighthousePagePayloadSchema>
 
-/** What a running job reports through job.updateProgress, relayed to Socket.IO rooms by the API. */
+// ─── The job catalogue ──────────────────────────────────────────────────────
+
+export type AnyQueueName = QueueName | ScanQueueName
+export type AnyJobName = JobName | ScanJobName
+
+/** How often BullMQ tries a job and how long it waits in between. */
+export interface JobRetryOptions {
+  attempts: number
+  backoff: { type: 'exponential' | 'fixed'; delay: number }
+}
+
+/** Options every job is added with: its retries, and how long finished jobs are kept. */
+export interface JobAddOptions extends JobRetryOptions {
+  removeOnComplete: { age: number; count: number }
+  removeOnFail: { age: number; count: number }
+  jobId?: string
+}
+
+/**
+ * Finished jobs stay a day (failed ones a week, for looking into them), so a re-add with the same id within
+ * that time is still refused: that is what makes deriving a job id from its work de-duplicate it.
+ */
+const KEEP_FINISHED = {
+  removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 60 * 60, count: 10_000 },
+} as const
+
+/**
+ * One job as both sides must agree on it: its queue and name, the payload schema the worker parses with, the
+ * options it is added with (the worker never adds retries of its own), and how its id is derived from the
+ * payload (a job id names the work, so adding the same work twice adds one job; BullMQ refuses ':' in ids).
+ */
+export interface JobSpec<Payload, Queue extends AnyQueueName = AnyQueueName> {
+  name: AnyJobName
+  queue: Queue
+  payloadSchema: z.ZodType<Payload, Payload>
+  options: Omit<JobAddOptions, 'jobId'>
+  jobId?: (payload: Payload) => string
+}
+
+function jobSpec<Payload, Queue extends AnyQueueName>(
+  spec: Omit<JobSpec<Payload, Queue>, 'options'> & { options: JobRetryOptions },
+): JobSpec<Payload, Queue> {
+  return { ...spec, options: { ...spec.options, ...KEEP_FINISHED } }
+}
+
+export const JOBS = {
+  purgeExpiredSessions: jobSpec({
+    name: JOB_NAMES.purgeExpiredSessions,
+    queue: QUEUE_NAMES.maintenance,
+    payloadSchema: PurgeExpiredSessionsPayloadSchema,
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 } },
+  }),
+  /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
+  scheduledSiteScan: jobSpec({
+    name: SCAN_JOB_NAMES.scheduledSiteScan,
+    queue: SCAN_QUEUE_NAMES.scans,
+    payloadSchema: ScheduledSiteScanPayloadSchema,
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 } },
+  }),
+  /** discovery is cheap and safe to repeat; a flaky network deserves a few tries */
+  scanSite: jobSpec({
+    name: SCAN_JOB_NAMES.scanSite,
+    queue: SCAN_QUEUE_NAMES.scans,
+    payloadSchema: ScanSitePayloadSchema,
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
+    jobId: ({ scanId }) => `scan-site-${scanId}`,
+  }),
+  scanPage: jobSpec({
+    name: SCAN_JOB_NAMES.scanPage,
+    queue: SCAN_QUEUE_NAMES.scanPages,
+    payloadSchema: ScanPagePayloadSchema,
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } },
+    jobId: ({ scanId, urlHash }) => `${scanId}-${urlHash}`,
+  }),
+  /** retried often and quickly: it also waits for pages a crash lost, which it re-enqueues */
+  finalizeScan: jobSpec({
+    name: SCAN_JOB_NAMES.finalizeScan,
+    queue: SCAN_QUEUE_NAMES.scans,
+    payloadSchema: FinalizeScanPayloadSchema,
+    options: { attempts: 8, backoff: { type: 'fixed', delay: 3_000 } },
+    jobId: ({ scanId }) => `finalize-${scanId}`,
+  }),
+  /** a crash or a hang of one run is often a one-off (memory pressure): retried twice, spaced out */
+  lighthousePage: jobSpec({
+    name: SCAN_JOB_NAMES.lighthousePage,
+    queue: SCAN_QUEUE_NAMES.lighthouse,
+    payloadSchema: LighthousePagePayloadSchema,
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 15_000 } },
+    jobId: ({ scanId, pageId }) => `lighthouse-${scanId}-${pageId}`,
+  }),
+  /** someone is watching: one retry, then they are told it failed; the job id is the scan id */
+  singlePageScan: jobSpec({
+    name: SCAN_JOB_NAMES.singlePageScan,
+    queue: SCAN_QUEUE_NAMES.singlePageScans,
+    payloadSchema: SinglePageScanPayloadSchema,
+    options: { attempts: 2, backoff: { type: 'fixed', delay: 2_000 } },
+    jobId: ({ scanId }) => scanId,
+  }),
+} as const
+
+/** What the enqueue helper needs of a queue: BullMQ's Queue has this shape. */
+export interface JobQueue {
+  add(name: string, data: unknown, options: JobAddOptions): Promise<unknown>
+  addBulk(jobs: { name: string; data: unknown; opts: JobAddOptions }[]): Promise<unknown>
+}
+
+/** The queues by name, as the API's registry and the worker's runtime hand them out. */
+export interface JobQueues {
+  get(name: AnyQueueName): JobQueue
+}
+
+/** The options a job is added with: the catalogue's, and its id from the payload. */
+export function jobAddOptions<Payload>(spec: JobSpec<Payload>, payload: Payload): JobAddOptions {
+  return { ...spec.options, ...(spec.jobId ? { jobId: spec.jobId(payload) } : {}) }
+}
+
+/**
+ * The one way to add a job, in the API and the worker alike: the payload is checked against the job's
+ * schema before it reaches Redis, and the options and id come from the catalogue.
+ */
+export function enqueueJob<Payload>(queues: JobQueues, spec: JobSpec<Payload>, payload: Payload) {
+  const data = spec.payloadSchema.parse(payload)
+  return queues.get(spec.queue).add(spec.name, data, jobAddOptions(spec, data))
+}
+
+/** Several jobs of one kind in one round trip. */
+export async function enqueueJobs<Payload>(queues: JobQueues, spec: JobSpec<Payload>, payloads: Payload[]) {
+  if (payloads.length === 0) return
+  await queues.get(spec.queue).addBulk(
+    payloads.map((payload) => {
+      const data = spec.payloadSchema.parse(payload)
+      return { name: spec.name, data, opts: jobAddOptions(spec, data) }
+    }),
+  )
+}
+
+/** The template a job scheduler adds its jobs from (upsertJobScheduler's third argument). */
+export function jobSchedulerTemplate<Payload>(spec: JobSpec<Payload>, payload: Payload) {
+  return { name: spec.name, data: spec.payloadSchema.parse(payload), opts: { ...spec.options } }
+}
+
+// ─── Progress ──────────────────────────────────────────────────────────────
+
+export const SCAN_JOB_STAGES = ['queued', 'loading', 'auditing', 'lighthouse', 'storing', 'done'] as const
+
+/**
+ * What a scan job reports through job.updateProgress: the step it is at, and the scan's state and counts as
+ * the job last read them, so the API relays it to the scan's and the site's rooms without reading anything
+ * (a single-page scan also to its requester's room).
+ */
 export const ScanJobProgressSchema = z.object({
   scanId: z.string(),
-  stage: z.enum(['queued', 'loading', 'auditing', 'lighthouse', 'storing', 'done']),
+  stage: z.enum(SCAN_JOB_STAGES),
   percent: z.number().min(0).max(100),
+  scan: z
+    .object({
+      siteId: z.string().nullable(),
+      requestedById: z.string().nullable(),
+      kind: z.enum(['site', 'section', 'page', 'single-page']),
+      state: z.enum(['queued', 'running', 'completed', 'failed']),
+      pagesQueued: z.number().int(),
+      pagesScanned: z.number().int(),
+      pagesFailed: z.number().int(),
+    })
+    .optional(),
 })
 export type ScanJobProgress = z.infer<typeof ScanJobProgressSchema>

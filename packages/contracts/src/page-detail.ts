@@ -6,7 +6,7 @@ import { PageInventorySchema } from './scans.js'
 
 /**
  * GET /api/v1/sites/:slug/page?pageId=: one page of a site with the latest outcome of every audit, per
- * category, as the spec's Audit page data (accessibility.md §3, entities.md). `issueDetails` is the
+ * category, in the audit page data shape the renderer draws. `issueDetails` is the
  * spec's JSON string; `details` is the same object, for the audit renderer that draws single-page scans.
  */
 export const AuditIssueSchema = z.object({
@@ -97,7 +97,7 @@ export const PageDetailSchema = z.object({
 })
 export type PageDetail = z.infer<typeof PageDetailSchema>
 
-/** The tabs of pages/:pageId/:tabId (platform.md §2 Page tabs); accessibility is the default. */
+/** The tabs of pages/:pageId/:tabId ; accessibility is the default. */
 export const PAGE_TABS = [
   'overview',
   'accessibility',

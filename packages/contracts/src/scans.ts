@@ -56,7 +56,6 @@ export const SCAN_MESSAGES = {
   sectionScanActive: 'This section is already being scanned.',
   notQueued: 'The scan could not be queued. Please try again.',
   siteScanQueued: 'Scan queued',
-  /** quality-…-billing.md §8 */
   sectionRescanning: 'Section is re-scanning',
   pageScanQueued: 'Page queued for scanning',
 } as const
@@ -69,7 +68,7 @@ export const AddPageScanRequestSchema = z.object({
 })
 
 /**
- * GET /api/v1/scans: the signed-in user's active scans (platform.md §3 ActiveScan). A single-page scan of a
+ * GET /api/v1/scans: the signed-in user's active scans. A single-page scan of a
  * URL outside any site has no originalConfig, and its rootUri is the origin of the URL.
  */
 export const ActiveScanSchema = z.object({
@@ -102,7 +101,7 @@ export const ActiveScanSchema = z.object({
 })
 export type ActiveScan = z.infer<typeof ActiveScanSchema>
 
-/** POST /api/v1/scans (accessibility.md §3 single page scan) */
+/** POST /api/v1/scans: a single page scan of any address */
 export const SinglePageScanRequestSchema = z.object({
   uri: z.url({ protocol: /^https?$/, error: 'Page URL is required' }).max(2000),
   useSocket: z.boolean().default(true),
@@ -112,7 +111,7 @@ export const SinglePageScanRequestSchema = z.object({
 })
 export type SinglePageScanRequest = z.infer<typeof SinglePageScanRequestSchema>
 
-/** Document kinds by the extension of a link (quality-…-billing.md §9 document kinds, plus media). */
+/** Document kinds by the extension of a link (the inventory's document kinds, plus media). */
 export const DocumentKindSchema = z.enum(['pdf', 'doc', 'spreadsheet', 'powerpoint', 'archive', 'media'])
 export type DocumentKind = z.infer<typeof DocumentKindSchema>
 
@@ -153,7 +152,7 @@ export const InventoryDocumentSchema = z.object({
 })
 export type InventoryDocument = z.infer<typeof InventoryDocumentSchema>
 
-/** An e-mail address or phone number found on the page (quality-…-billing.md §3 Email or phone item). */
+/** An e-mail address or phone number found on the page. */
 export const InventoryContactSchema = z.object({
   kind: z.enum(['email', 'telephone']),
   value: z.string(),

@@ -77,7 +77,7 @@ export const SectionSchema = z.object({
 })
 export type Section = z.infer<typeof SectionSchema>
 
-/** Lowercase, trim, hyphenate (platform.md §3). */
+/** A section's slug: its title lowercased, trimmed and hyphenated. */
 export function slugify(name: string): string {
   return name
     .toLowerCase()

@@ -24,7 +24,7 @@ export function presentReadabilityLevel(level: ReadabilityLevel | null): Readabi
   return READABILITY_LEVELS.find((known) => known.slug === slug)?.slug ?? null
 }
 
-/** Lighthouse groups that are never listed (accessibility.md §3). */
+/** Lighthouse groups that are never listed: they hold no audit a site owner acts on. */
 const UNLISTED_GROUPS = new Set(['hidden', 'metrics'])
 
 function presentDetails(details: unknown): AuditDetails | null {

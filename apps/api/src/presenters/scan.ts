@@ -1,6 +1,7 @@
 import {
   type ActiveScan,
   type ScanKind,
+  type ScanProgressEvent,
   type ScanStatus,
   type SinglePageScanAnswer,
   SinglePageScanResultSchema,
@@ -48,6 +49,28 @@ export function scanProgressPercent(scan: {
   if (scan.pagesQueued <= 0) return 0
   const finished = scan.pagesScanned + scan.pagesFailed
   return Math.min(100, Math.round((finished / scan.pagesQueued) * 10_000) / 100)
+}
+
+/** A scan-progress event from the scan's state and counts, and the job step that reported it. */
+export function progressEventOf(
+  scan: Pick<ScanProgressEvent, 'siteId' | 'kind' | 'state'> & {
+    pagesQueued: number
+    pagesScanned: number
+    pagesFailed: number
+  },
+  scanId: string,
+  step?: { stage: ScanProgressEvent['stage']; percent: number },
+): ScanProgressEvent {
+  return {
+    id: scanId,
+    siteId: scan.siteId,
+    kind: scan.kind,
+    state: scan.state,
+    progress: scanProgressPercent(scan),
+    qaFinished: scan.pagesScanned + scan.pagesFailed,
+    qaEnqueued: scan.pagesQueued,
+    ...(step ? { stage: step.stage, percent: step.percent } : {}),
+  }
 }
 
 /** The origin of a page URL with a trailing slash, the "root" of a scan that belongs to no site. */

@@ -1,10 +1,8 @@
-import { SCAN_JOB_NAMES, SCAN_QUEUE_NAMES, type ScheduledSiteScanPayloadSchema } from '@canopy/contracts'
+import { JOBS, jobSchedulerTemplate, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import { findSiteIds, listSiteSchedules, type PrismaClient } from '@canopy/db'
 import { CronExpressionParser } from 'cron-parser'
-import type { z } from 'zod'
 import { badRequest } from '../http-errors.js'
 import type { QueueRegistry } from '../plugins/app/queues.js'
-import { SCAN_SITE_JOB_OPTIONS } from './scan-jobs.js'
 
 /**
  * Each site's scheduled full scan is a BullMQ job scheduler on the scans queue: one per site, keyed by the
@@ -37,13 +35,12 @@ export async function upsertSiteScanSchedule(
   queues: QueueRegistry,
   site: { id: string; scanSchedule: string },
 ): Promise<void> {
-  const data: z.infer<typeof ScheduledSiteScanPayloadSchema> = { siteId: site.id }
   await queues
-    .get(SCAN_QUEUE_NAMES.scans)
+    .get(JOBS.scheduledSiteScan.queue)
     .upsertJobScheduler(
       siteScanSchedulerId(site.id),
       { pattern: site.scanSchedule, tz: SCAN_SCHEDULE_TIMEZONE },
-      { name: SCAN_JOB_NAMES.scheduledSiteScan, data, opts: SCAN_SITE_JOB_OPTIONS },
+      jobSchedulerTemplate(JOBS.scheduledSiteScan, { siteId: site.id }),
     )
 }
 

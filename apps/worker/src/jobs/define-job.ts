@@ -1,8 +1,8 @@
-import type { JobName, QueueName, ScanJobName, ScanQueueName } from '@canopy/contracts'
+import type { AnyJobName, AnyQueueName, JobSpec } from '@canopy/contracts'
 import type { PrismaClient } from '@canopy/db'
 import { type Job, UnrecoverableError } from 'bullmq'
 import type { Logger } from 'pino'
-import { prettifyError, type z } from 'zod'
+import { prettifyError } from 'zod'
 
 /** What a handler receives besides its payload: shared clients, never module globals. */
 export interface JobContext {
@@ -11,17 +11,8 @@ export interface JobContext {
   job: Job
 }
 
-export interface JobRetryOptions {
-  attempts: number
-  backoff: { type: 'exponential' | 'fixed'; delay: number }
-}
-
-/** One background job: typed data plus a handler, the way the API and the worker agree on it. */
-export interface JobDefinition<Payload> {
-  name: JobName | ScanJobName
-  queue: QueueName | ScanQueueName
-  payloadSchema: z.ZodType<Payload>
-  options: JobRetryOptions
+/** What the worker adds to a catalogue entry (packages/contracts JOBS): the code that runs it. */
+export interface JobHandlers<Payload> {
   /** a repeating job: registered with upsertJobScheduler at worker start (idempotent across processes) */
   schedule?: { pattern: string; payload: Payload }
   handle: (payload: Payload, context: JobContext) => Promise<unknown>
@@ -31,30 +22,36 @@ export interface JobDefinition<Payload> {
 
 /** The payload type erased, so definitions of different jobs sit in one registry. */
 export interface RegisteredJob {
-  name: JobName | ScanJobName
-  queue: QueueName | ScanQueueName
-  options: JobRetryOptions
+  spec: JobSpec<unknown>
+  name: AnyJobName
+  queue: AnyQueueName
   schedule?: { pattern: string; payload: unknown }
   /** parses the raw BullMQ data with the job's schema, then runs the handler */
   run: (data: unknown, context: JobContext) => Promise<unknown>
   runFinalFailure?: (data: unknown, context: JobContext & { error: Error }) => Promise<void>
 }
 
-export function defineJob<Payload>(
-  definition: JobDefinition<Payload>,
-): RegisteredJob & JobDefinition<Payload> {
+/**
+ * A job the worker runs: the catalogue's entry (queue, name, payload schema, options, id rule: the same
+ * one the API enqueues with) plus its handler.
+ */
+export function defineJob<Payload>(spec: JobSpec<Payload>, handlers: JobHandlers<Payload>): RegisteredJob {
+  const parse = (data: unknown) => spec.payloadSchema.safeParse(data)
   return {
-    ...definition,
+    spec: spec as JobSpec<unknown>,
+    name: spec.name,
+    queue: spec.queue,
+    schedule: handlers.schedule,
     run: (data, context) => {
-      const payload = definition.payloadSchema.safeParse(data)
+      const payload = parse(data)
       // A payload that does not parse will not parse on a retry either: fail the job at once.
       if (!payload.success) throw new UnrecoverableError(`invalid payload: ${prettifyError(payload.error)}`)
-      return definition.handle(payload.data, context)
+      return handlers.handle(payload.data, context)
     },
-    runFinalFailure: definition.onFinalFailure
+    runFinalFailure: handlers.onFinalFailure
       ? async (data, context) => {
-          const payload = definition.payloadSchema.safeParse(data)
-          if (payload.success) await definition.onFinalFailure?.(payload.data, context)
+          const payload = parse(data)
+          if (payload.success) await handlers.onFinalFailure?.(payload.data, context)
         }
       : undefined,
   }

@@ -1,14 +1,22 @@
-import { FinalizeScanPayloadSchema, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
-import type { PrismaClient } from '@canopy/db'
+import { JOBS } from '@canopy/contracts'
+import {
+  findEmptyScanFacts,
+  listDocumentsOfScan,
+  markScanCompleted,
+  markScanFailed,
+  type PrismaClient,
+  updateDocumentAnalysis,
+} from '@canopy/db'
 import { analysePdf, measureDocumentSize } from '../audits/documents/index.js'
 import { checkLinks } from '../audits/links/index.js'
 import { createLimiter } from '../audits/links/limit-concurrency.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, describeRootAnswer, SiteUnreachableError } from '../crawl/root-check.js'
 import { finalizeScanData, linksOfScan, storeLinkChecks } from '../storage/finalize.js'
-import { failScan, isReadyToFinalize, readCounts } from '../storage/frontier.js'
+import { isReadyToFinalize, readCounts } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
 import { enqueueQueuedPages } from './scan-enqueue.js'
+import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 
 const MAX_PDF_BYTES = 50 * 1024 * 1024
@@ -20,9 +28,7 @@ async function analyseScanDocuments(
   scanId: string,
   logger: { warn: (o: object, m: string) => void },
 ) {
-  const documents = await prisma.document.findMany({
-    where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
-  })
+  const documents = await listDocumentsOfScan(prisma, scanId)
   // Documents usually sit on the site's own host: a few at a time, like the link checker per host.
   const limit = createLimiter(2)
   const outcomes = await Promise.all(
@@ -35,7 +41,7 @@ async function analyseScanDocuments(
         } catch (error) {
           // An unreadable or unreachable document stays listed, unanalysed; the link checker reports it if broken.
           logger.warn({ url: document.url, err: error }, 'document not analysed')
-          await prisma.document.update({ where: { id: document.id }, data: { checkedAt: new Date() } })
+          await updateDocumentAnalysis(prisma, document.id)
           return false
         }
       }),
@@ -57,21 +63,17 @@ async function analyseScanPdf(
   const bytes = new Uint8Array(await response.arrayBuffer())
   if (bytes.byteLength > MAX_PDF_BYTES) throw new Error('too large to analyse')
   const pdf = await analysePdf(bytes)
-  await prisma.document.update({
-    where: { id: document.id },
-    data: {
-      title: pdf.title,
-      author: pdf.author,
-      language: pdf.language,
-      pageCount: pdf.pageCount,
-      size: pdf.size,
-      documentCreatedAt: pdf.createdAt,
-      documentModifiedAt: pdf.modifiedAt,
-      isTagged: pdf.isTagged,
-      isScanned: pdf.isScanned,
-      accessibilityScore: pdf.accessibilityScore,
-      checkedAt: new Date(),
-    },
+  await updateDocumentAnalysis(prisma, document.id, {
+    title: pdf.title,
+    author: pdf.author,
+    language: pdf.language,
+    pageCount: pdf.pageCount,
+    size: pdf.size,
+    documentCreatedAt: pdf.createdAt,
+    documentModifiedAt: pdf.modifiedAt,
+    isTagged: pdf.isTagged,
+    isScanned: pdf.isScanned,
+    accessibilityScore: pdf.accessibilityScore,
   })
 }
 
@@ -88,25 +90,12 @@ async function measureScanDocument(
   })
   // Int column: a size past 2 GiB is stored as unknown rather than wrapped.
   const stored = size !== null && size <= 2_147_483_647 ? size : null
-  await prisma.document.update({
-    where: { id: document.id },
-    data: { ...(stored !== null ? { size: stored } : {}), checkedAt: new Date() },
-  })
+  await updateDocumentAnalysis(prisma, document.id, stored !== null ? { size: stored } : {})
 }
 
 /** Why a finished scan has no audited page, for the scan's `error`. */
 async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scanId: string): Promise<string> {
-  const scan = await prisma.scan.findUniqueOrThrow({
-    where: { id: scanId },
-    include: { site: true, section: true },
-  })
-  const failures = await prisma.pageResult.findMany({
-    where: { scanId, status: 'failed' },
-    include: { page: { select: { url: true, depth: true } } },
-    orderBy: { page: { depth: 'asc' } },
-    take: 1,
-  })
-  const firstFailure = failures[0]
+  const { scan, firstFailure } = await findEmptyScanFacts(prisma, scanId)
   if (scan.kind === 'page') {
     return firstFailure
       ? `The page ${firstFailure.page.url} could not be loaded: ${firstFailure.error}`
@@ -136,17 +125,53 @@ async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scan
   return `No page could be scanned: nothing under the site's root ${rootUrl} answered with a page.`
 }
 
+/** Every distinct link and image URL of the scan's pages checked once, the outcome kept on its Link row. */
+async function checkScanLinks(prisma: PrismaClient, runtime: ScanRuntime, scanId: string): Promise<number> {
+  const links = await linksOfScan(prisma, scanId)
+  const checks = await checkLinks(
+    links.map((link) => link.url),
+    {
+      guard: runtime.guard,
+      userAgent: runtime.config.userAgent,
+      timeoutMs: runtime.config.linkCheckTimeoutMs,
+    },
+  )
+  const outcomes = new Map(
+    [...checks].map(([url, check]) => [
+      url,
+      {
+        status: check.status,
+        error: check.error,
+        isBroken: check.isBroken,
+        isUnverified: check.isUnverified,
+        redirectChain: check.redirectChain,
+        finalUrl: check.finalUrl,
+      },
+    ]),
+  )
+  await storeLinkChecks(prisma, scanId, links, outcomes)
+  return links.length
+}
+
+/**
+ * Not one page could be audited (the root answers with an error, redirects away, every page failed, or a
+ * section's rules match nothing). A site owner expects to hear why, not a "completed" scan with no pages
+ * whose empty history point would read as scores falling to nothing: the scan is failed with the reason,
+ * and no links, history or sections are touched.
+ */
+async function failEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scanId: string) {
+  const reason = await explainEmptyScan(prisma, runtime, scanId)
+  await markScanFailed(prisma, scanId, reason)
+  return reason
+}
+
 /**
  * Runs when every page (and Lighthouse run) of a scan is done: link checks of every distinct URL once,
- * duplicates, orphans, sections, history; then the scan is completed and, after a full scan, the site marked
- * first-scanned.
+ * documents, duplicates, orphans, sections, history and the issue roll-up; then the scan is completed and,
+ * after a full scan, the site marked first-scanned.
  */
-export const finalizeScanJob = defineJob({
-  name: SCAN_JOB_NAMES.finalizeScan,
-  queue: SCAN_QUEUE_NAMES.scans,
-  payloadSchema: FinalizeScanPayloadSchema,
-  options: { attempts: 8, backoff: { type: 'fixed', delay: 3_000 } },
-  handle: async ({ scanId }, { prisma, logger }) => {
+export const finalizeScanJob = defineJob(JOBS.finalizeScan, {
+  handle: async ({ scanId }, { prisma, logger, job }) => {
     const runtime = getScanRuntime()
     const counts = await readCounts(prisma, scanId)
     if (!counts || counts.state === 'completed' || counts.state === 'failed')
@@ -156,57 +181,19 @@ export const finalizeScanJob = defineJob({
       await enqueueQueuedPages(prisma, scanId)
       throw new Error(`scan ${scanId} not finished yet: ${JSON.stringify(counts)}`)
     }
+    const started = Date.now()
     if (counts.pagesScanned === 0) {
-      // Not one page could be audited (the root answers with an error, redirects away, every page failed,
-      // or a section's rules match nothing). A site owner expects to hear why, not a "completed" scan
-      // with no pages whose empty history point would read as scores falling to nothing: the scan is
-      // failed with the reason, and no links, history or sections are touched.
-      const reason = await explainEmptyScan(prisma, runtime, scanId)
-      await failScan(prisma, scanId, reason)
+      const reason = await failEmptyScan(prisma, runtime, scanId)
       logger.warn({ scanId, reason }, 'scan found no page to audit')
+      await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
       return { failed: reason }
     }
-    const started = Date.now()
-    const links = await linksOfScan(prisma, scanId)
-    const checks = await checkLinks(
-      links.map((link) => link.url),
-      {
-        guard: runtime.guard,
-        userAgent: runtime.config.userAgent,
-        timeoutMs: runtime.config.linkCheckTimeoutMs,
-      },
-    )
-    await storeLinkChecks(
-      prisma,
-      scanId,
-      links,
-      new Map(
-        [...checks].map(([url, check]) => [
-          url,
-          {
-            status: check.status,
-            error: check.error,
-            isBroken: check.isBroken,
-            isUnverified: check.isUnverified,
-            redirectChain: check.redirectChain,
-            finalUrl: check.finalUrl,
-          },
-        ]),
-      ),
-    )
+    const links = await checkScanLinks(prisma, runtime, scanId)
     const documentsAnalysed = await analyseScanDocuments(prisma, runtime, scanId, logger)
     const summary = await finalizeScanData(prisma, scanId)
-    const scan = await prisma.scan.update({
-      where: { id: scanId },
-      data: { state: 'completed', finishedAt: new Date(), pagesOrphaned: summary?.orphaned ?? 0 },
-    })
-    // The site's first full scan, not a section or page scan, makes its scores whole.
-    if (scan.siteId && scan.kind === 'site')
-      await prisma.site.update({ where: { id: scan.siteId }, data: { firstScanCompleted: true } })
-    logger.info(
-      { scanId, links: links.length, documentsAnalysed, ms: Date.now() - started, ...summary },
-      'scan finalized',
-    )
-    return { links: links.length, documentsAnalysed, ...summary }
+    await markScanCompleted(prisma, scanId, { pagesOrphaned: summary?.orphaned ?? 0 })
+    await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
+    logger.info({ scanId, links, documentsAnalysed, ms: Date.now() - started, ...summary }, 'scan finalized')
+    return { links, documentsAnalysed, ...summary }
   },
 })

@@ -1,9 +1,11 @@
-import type { Audit, CategoryResult, LighthousePagePayload, ScanJobProgress } from '@canopy/contracts'
-import type { Prisma } from '@canopy/db'
+import type { LighthousePagePayload, ScanJobProgress } from '@canopy/contracts'
+import { findPageSite, markLighthouseDoneByUrl, runInTransaction, updatePagePerformance } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { type LighthouseResult, type RunLighthouseOptions, runLighthouse } from '../lighthouse/index.js'
+import { storeCategoryIssues } from '../storage/store-page.js'
 import type { JobContext } from './define-job.js'
 import { enqueueFinalizeIfReady } from './scan-enqueue.js'
+import { reportScanProgress } from './scan-progress.js'
 
 export interface LighthousePageResult {
   pageId: string
@@ -13,31 +15,8 @@ export interface LighthousePageResult {
   lighthouseVersion: string
 }
 
-type Outcome = 'failed' | 'manual' | 'passed' | 'not_applicable'
-
-const OUTCOMES: [keyof CategoryResult['audits'], Outcome][] = [
-  ['failed', 'failed'],
-  ['manual', 'manual'],
-  ['passed', 'passed'],
-  ['notApplicable', 'not_applicable'],
-]
-
-function toIssueRow(audit: Audit, outcome: Outcome) {
-  return {
-    title: audit.title,
-    description: audit.description,
-    issueLevel: audit.issueLevel,
-    outcome,
-    wcagCriteria: audit.wcag,
-    auditGroup: audit.group ?? null,
-    score: audit.score,
-    nodeCount: audit.nodeCount,
-    details: (audit.details ?? undefined) as Prisma.InputJsonValue | undefined,
-  }
-}
-
-async function reportProgress(context: JobContext, progress: ScanJobProgress): Promise<void> {
-  await context.job.updateProgress(progress)
+function reportProgress(context: JobContext, progress: Omit<ScanJobProgress, 'scan'>): Promise<void> {
+  return reportScanProgress(context.job, context.prisma, progress)
 }
 
 /**
@@ -53,10 +32,7 @@ export async function runLighthousePage(
   run: (options: RunLighthouseOptions) => Promise<LighthouseResult> = runLighthouse,
 ): Promise<LighthousePageResult> {
   const { prisma, logger } = context
-  const page = await prisma.page.findUnique({
-    where: { id: payload.pageId },
-    select: { id: true, siteId: true },
-  })
+  const page = await findPageSite(prisma, payload.pageId)
   // The page was deleted (site removed) while the job waited: nothing to store, and a retry cannot help.
   if (!page) throw new UnrecoverableError(`page ${payload.pageId} no longer exists`)
 
@@ -70,50 +46,28 @@ export async function runLighthousePage(
   await reportProgress(context, { scanId: payload.scanId, stage: 'storing', percent: 90 })
 
   const category = result.performance
-  const issueIds: string[] = []
-  const writes: Prisma.PrismaPromise<unknown>[] = []
-  for (const [group, outcome] of OUTCOMES) {
-    for (const audit of category.audits[group]) {
-      issueIds.push(audit.id)
-      const row = toIssueRow(audit, outcome)
-      writes.push(
-        prisma.pageIssue.upsert({
-          where: { pageId_category_issueId: { pageId: page.id, category: 'performance', issueId: audit.id } },
-          create: {
-            ...row,
-            siteId: page.siteId,
-            pageId: page.id,
-            scanId: payload.scanId,
-            category: 'performance',
-            issueId: audit.id,
-          },
-          update: { ...row, scanId: payload.scanId },
-        }),
-      )
-    }
-  }
-  await prisma.$transaction([
-    ...writes,
-    // Audits an earlier Lighthouse reported but this one does not (renamed, removed) would linger as stale issues.
-    prisma.pageIssue.deleteMany({
-      where: { pageId: page.id, category: 'performance', issueId: { notIn: issueIds } },
-    }),
-    prisma.page.update({
-      where: { id: page.id },
-      data: {
-        performanceScore: category.score,
-        performanceMetrics: result.metrics as unknown as Prisma.InputJsonValue,
-        numberOfPerformanceIssuesFailed: category.audits.failed.length,
-      },
-    }),
-  ])
+  await runInTransaction(prisma, async (tx) => {
+    // Merged by page, category and audit: a retried job rewrites rather than duplicates, an audit this
+    // Lighthouse no longer reports (renamed, removed) is settled like any audit the page stopped reporting.
+    await storeCategoryIssues(
+      tx,
+      { siteId: page.siteId, pageId: page.id, scanId: payload.scanId },
+      'performance',
+      category,
+    )
+    await updatePagePerformance(tx, page.id, {
+      performanceScore: category.score,
+      performanceMetrics: result.metrics,
+      failedCount: category.audits.failed.length,
+    })
+  })
   await countLighthouseDone(context, payload)
   await reportProgress(context, { scanId: payload.scanId, stage: 'done', percent: 100 })
   return {
     pageId: page.id,
     performanceScore: category.score,
     failed: category.audits.failed.length,
-    stored: issueIds.length,
+    stored: Object.values(category.audits).reduce((sum, audits) => sum + audits.length, 0),
     lighthouseVersion: result.lighthouseVersion,
   }
 }
@@ -127,14 +81,6 @@ export async function countLighthouseDone(
   { prisma }: Pick<JobContext, 'prisma'>,
   payload: LighthousePagePayload,
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const flipped = await tx.scanUrl.updateMany({
-      where: { scanId: payload.scanId, url: payload.url, lighthouseDone: false },
-      data: { lighthouseDone: true },
-    })
-    if (flipped.count > 0) {
-      await tx.scan.update({ where: { id: payload.scanId }, data: { lighthouseDone: { increment: 1 } } })
-    }
-  })
+  await markLighthouseDoneByUrl(prisma, payload.scanId, payload.url)
   await enqueueFinalizeIfReady(prisma, payload.scanId)
 }

@@ -1,4 +1,5 @@
 import type { PurgeExpiredSessionsPayload, PurgeExpiredSessionsResult } from '@canopy/contracts'
+import { purgeExpiredSessionsAndTokens } from '@canopy/db'
 import type { JobContext } from './define-job.js'
 
 /**
@@ -9,14 +10,7 @@ export async function purgeExpiredSessions(
   _payload: PurgeExpiredSessionsPayload,
   { prisma, logger }: JobContext,
 ): Promise<PurgeExpiredSessionsResult> {
-  const now = new Date()
-  const [sessions, accountTokens] = await prisma.$transaction([
-    prisma.session.deleteMany({ where: { expiresAt: { lte: now } } }),
-    prisma.accountToken.deleteMany({
-      where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] },
-    }),
-  ])
-  const result = { sessionsDeleted: sessions.count, accountTokensDeleted: accountTokens.count }
+  const result = await purgeExpiredSessionsAndTokens(prisma)
   logger.info(result, 'purged expired sessions and account tokens')
   return result
 }

@@ -1,9 +1,13 @@
 import { rm } from 'node:fs/promises'
-import { isInsideSiteScope, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES, ScanPagePayloadSchema } from '@canopy/contracts'
+import { isInsideSiteScope, JOBS } from '@canopy/contracts'
 import {
+  countScanUrlsInState,
+  findScanUrl,
+  findScanWithSite,
   type PrismaClient,
   pageArtifactsDir,
   recordRedirect,
+  runInTransaction,
   type Scan,
   type ScanUrl,
   type Site,
@@ -20,8 +24,8 @@ import { classifyByExtension, createContentAnalysers } from '../pipeline/content
 import { admitUrls, type FrontierCandidate, finishUrl, skipUrl, startScan } from '../storage/frontier.js'
 import { type StoredPageContext, storePageAudit, storePageFailure } from '../storage/store-page.js'
 import { defineJob } from './define-job.js'
-import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
-import { KEEP_FINISHED, lighthouseJobId } from './scan-job-options.js'
+import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } from './scan-enqueue.js'
+import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 import { loadSectionRules } from './scan-site.js'
 
@@ -64,22 +68,18 @@ const followsLinks = (scan: Scan) => scan.kind === 'site' || scan.kind === 'sect
  * is recorded as a redirect, not a page, and the page it lands on is audited once: by this job when no
  * other job has it yet, else by its own.
  */
-export const scanPageJob = defineJob({
-  name: SCAN_JOB_NAMES.scanPage,
-  queue: SCAN_QUEUE_NAMES.scanPages,
-  payloadSchema: ScanPagePayloadSchema,
-  options: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } },
+export const scanPageJob = defineJob(JOBS.scanPage, {
   onFinalFailure: async ({ scanId, url: rawUrl }, { prisma, error }) => {
     // Every attempt failed (or the job stalled too often, e.g. the page kills the process): the page is
     // recorded as failed so the scan can still finish.
     const url = normalizeUrl(rawUrl)
-    const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
+    const scan = await findScanWithSite(prisma, scanId)
     if (!url || !scan?.site) return
     const urlHash = hashUrl(url)
-    const entry = await prisma.scanUrl.findUnique({ where: { scanId_urlHash: { scanId, urlHash } } })
+    const entry = await findScanUrl(prisma, scanId, urlHash)
     if (entry?.state !== 'queued') return
     const rootUrl = normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri
-    await prisma.$transaction(async (tx) => {
+    await runInTransaction(prisma, async (tx) => {
       await storePageFailure(
         tx,
         {
@@ -98,7 +98,7 @@ export const scanPageJob = defineJob({
   },
   handle: async ({ scanId, url: rawUrl, depth }, { prisma, logger, job }) => {
     const runtime = getScanRuntime()
-    const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
+    const scan = await findScanWithSite(prisma, scanId)
     if (!scan?.site) throw new UnrecoverableError(`scan ${scanId} has no site`)
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
     const url = normalizeUrl(rawUrl)
@@ -141,21 +141,20 @@ async function findOrAdmitEntry(
   urlHash: string,
   depth: number,
 ): Promise<ScanUrl | null> {
-  const key = { scanId_urlHash: { scanId: scan.id, urlHash } }
-  const entry = await prisma.scanUrl.findUnique({ where: key })
+  const entry = await findScanUrl(prisma, scan.id, urlHash)
   if (entry) return entry
   const discoveredVia = followsLinks(scan) ? 'link' : 'manual'
-  await prisma.$transaction((tx) => admitUrls(tx, scan.id, [{ url, urlHash, depth, discoveredVia }]))
-  return prisma.scanUrl.findUnique({ where: key })
+  await runInTransaction(prisma, (tx) => admitUrls(tx, scan.id, [{ url, urlHash, depth, discoveredVia }]))
+  return findScanUrl(prisma, scan.id, urlHash)
 }
 
 async function scanOnePage(pageJob: PageJob) {
   const { runtime, url, robots, job, scan } = pageJob
   await waitForCrawlSlot(runtime.redis, runtime.config.queuePrefix, new URL(url).host, robots.crawlDelayMs)
-  await job.updateProgress({ scanId: scan.id, stage: 'loading', percent: 10 })
+  await reportScanProgress(job, pageJob.prisma, { scanId: scan.id, stage: 'loading', percent: 10 })
   const loaded = await loadPage(pageJob)
   if (loaded.notAPage) return skipNonPage(pageJob, loaded.notAPage)
-  await job.updateProgress({ scanId: scan.id, stage: 'storing', percent: 80 })
+  await reportScanProgress(job, pageJob.prisma, { scanId: scan.id, stage: 'storing', percent: 80 })
   const { audit, failure } = loaded
   // A page that moved itself is stored under the address it landed on.
   const pageUrl = audit?.finalUrl ?? url
@@ -177,7 +176,7 @@ async function scanOnePage(pageJob: PageJob) {
     candidates.map((candidate) => candidate.urlHash),
   )
   await enqueueFinalizeIfReady(pageJob.prisma, scan.id)
-  await job.updateProgress({ scanId: scan.id, stage: 'done', percent: 100 })
+  await reportScanProgress(job, pageJob.prisma, { scanId: scan.id, stage: 'done', percent: 100 })
   return stored
 }
 
@@ -207,11 +206,7 @@ async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
     const audit = await auditPage(runtime.browser, url, {
       rejectNonPages: true,
       acceptLanding: async (landed) =>
-        isFollowable(pageJob, landed) &&
-        !(await prisma.scanUrl.findUnique({
-          where: { scanId_urlHash: { scanId: scan.id, urlHash: hashUrl(landed) } },
-          select: { urlHash: true },
-        })),
+        isFollowable(pageJob, landed) && !(await findScanUrl(prisma, scan.id, hashUrl(landed))),
       analysers: createContentAnalysers({ prisma, siteId: scan.site.id }),
       artifactsRoot: runtime.artifactsRoot,
       artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash),
@@ -283,7 +278,7 @@ async function skipNonPage(pageJob: PageJob, error: NotAPageError) {
     target && followsLinks(scan) && isFollowable(pageJob, target)
       ? [{ url: target, urlHash: hashUrl(target), depth: pageJob.entry.depth, discoveredVia: 'link' }]
       : []
-  await prisma.$transaction(async (tx) => {
+  await runInTransaction(prisma, async (tx) => {
     await skipUrl(tx, scan.id, urlHash)
     if (target && target !== pageJob.url)
       await recordRedirect(
@@ -304,9 +299,9 @@ async function skipNonPage(pageJob: PageJob, error: NotAPageError) {
 /** A page outside the section: skipped, its links followed (bounded like the pages themselves). */
 async function skipOutsideSection(pageJob: PageJob, candidates: FrontierCandidate[]) {
   const { prisma, scan, urlHash, runtime } = pageJob
-  const crawledOutside = await prisma.scanUrl.count({ where: { scanId: scan.id, state: 'skipped' } })
+  const crawledOutside = await countScanUrlsInState(prisma, scan.id, 'skipped')
   const followed = crawledOutside < scan.pageLimit ? candidates : []
-  await prisma.$transaction(async (tx) => {
+  await runInTransaction(prisma, async (tx) => {
     await skipUrl(tx, scan.id, urlHash)
     await admitUrls(tx, scan.id, followed)
   })
@@ -322,7 +317,7 @@ async function skipOutsideSection(pageJob: PageJob, candidates: FrontierCandidat
 
 async function storeFailure(pageJob: PageJob, failure: string) {
   const { prisma, scan, url, urlHash } = pageJob
-  const pageId = await prisma.$transaction(async (tx) => {
+  const pageId = await runInTransaction(prisma, async (tx) => {
     const id = await storePageFailure(tx, pageContext(pageJob, url), { error: failure, httpStatus: null })
     await finishUrl(tx, scan.id, urlHash, 'failed', false)
     return id
@@ -341,7 +336,8 @@ async function storeAudit(pageJob: PageJob, audit: PageAudit, candidates: Fronti
   const pageUrl = audit.finalUrl
   const pageHash = hashUrl(pageUrl)
   const lighthouse = scan.lighthouseEnabled && runtime.lighthousePages
-  const pageId = await prisma.$transaction(
+  const pageId = await runInTransaction(
+    prisma,
     async (tx) => {
       if (moved) {
         await skipUrl(tx, scan.id, urlHash)
@@ -362,25 +358,12 @@ async function storeAudit(pageJob: PageJob, audit: PageAudit, candidates: Fronti
       await finishUrl(tx, scan.id, pageHash, 'scanned', lighthouse)
       return id
     },
-    { timeout: 30_000 },
+    { timeoutMs: 30_000 },
   )
   if (!pageId) {
     await rm(pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash), { recursive: true, force: true })
     return { skipped: `redirected to ${pageUrl}, audited by its own job` }
   }
-  if (lighthouse) await enqueueLighthouse(runtime, scan.id, pageId, pageUrl)
+  if (lighthouse) await enqueueLighthousePage({ scanId: scan.id, pageId, url: pageUrl })
   return { pageId, status: 'succeeded', links: candidates.length, ...(moved ? { redirectedFrom: url } : {}) }
-}
-
-async function enqueueLighthouse(runtime: ScanRuntime, scanId: string, pageId: string, url: string) {
-  await runtime.queue(SCAN_QUEUE_NAMES.lighthouse).add(
-    SCAN_JOB_NAMES.lighthousePage,
-    { scanId, pageId, url },
-    {
-      jobId: lighthouseJobId(scanId, hashUrl(url)),
-      attempts: 2,
-      backoff: { type: 'fixed', delay: 5_000 },
-      ...KEEP_FINISHED,
-    },
-  )
 }

@@ -1,4 +1,4 @@
-import { SCAN_QUEUE_NAMES, type ScanQueueName } from '@canopy/contracts'
+import { type AnyQueueName, type JobQueues, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import { artifactsRoot } from '@canopy/db'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -16,7 +16,9 @@ export interface ScanRuntime {
   browser: SharedBrowser
   guard: AddressGuard
   redis: Redis
-  queue(name: ScanQueueName): Queue
+  queue(name: AnyQueueName): Queue
+  /** the same queues, for enqueueJob */
+  queues: JobQueues
   artifactsRoot: string
   /** scan pages get lighthouse-page jobs: Lighthouse on (SCAN_LIGHTHOUSE) and a worker defines that job */
   lighthousePages: boolean
@@ -36,7 +38,15 @@ export function getScanRuntime(): ScanRuntime {
   if (!runtimeConfig) throw new Error('scan runtime not configured: startWorkers configures it')
   const config = runtimeConfig
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
-  const queues = new Map<ScanQueueName, Queue>()
+  const queues = new Map<AnyQueueName, Queue>()
+  const queueOf = (name: AnyQueueName) => {
+    let queue = queues.get(name)
+    if (!queue) {
+      queue = new Queue(name, { connection: redis, prefix: config.queuePrefix })
+      queues.set(name, queue)
+    }
+    return queue
+  }
   runtime = {
     config,
     browser: new SharedBrowser({ executablePath: config.chromiumPath, userAgent: config.userAgent }),
@@ -44,14 +54,8 @@ export function getScanRuntime(): ScanRuntime {
     redis,
     lighthousePages: config.lighthouseEnabled && lighthouseJobRegistered,
     artifactsRoot: artifactsRoot(config.artifactsDir ? { ARTIFACTS_DIR: config.artifactsDir } : {}),
-    queue(name) {
-      let queue = queues.get(name)
-      if (!queue) {
-        queue = new Queue(name, { connection: redis, prefix: config.queuePrefix })
-        queues.set(name, queue)
-      }
-      return queue
-    },
+    queue: queueOf,
+    queues: { get: queueOf },
   }
   const close = async () => {
     await Promise.all([...queues.values()].map((queue) => queue.close()))

@@ -1,19 +1,23 @@
+import { isInsideSiteScope, JOBS } from '@canopy/contracts'
 import {
-  isInsideSiteScope,
-  SCAN_JOB_NAMES,
-  SCAN_QUEUE_NAMES,
-  ScanSitePayloadSchema,
-  ScheduledSiteScanPayloadSchema,
-} from '@canopy/contracts'
-import type { PrismaClient } from '@canopy/db'
+  createScanUnlessActive,
+  findScanWithSite,
+  findSiteScanSettings,
+  listSectionRules,
+  markScanFailed,
+  type PrismaClient,
+  runInTransaction,
+  type Site,
+} from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { fetchRobots, readSitemaps } from '../crawl/discover.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { checkRoot, SiteUnreachableError } from '../crawl/root-check.js'
 import { couldBeInSection, type SectionConditionRule } from '../crawl/section-rules.js'
-import { admitUrls, type FrontierCandidate, failScan, startScan } from '../storage/frontier.js'
-import { defineJob } from './define-job.js'
-import { enqueueFinalizeIfReady, enqueueQueuedPages } from './scan-enqueue.js'
+import { admitUrls, type FrontierCandidate, startScan } from '../storage/frontier.js'
+import { defineJob, type JobContext } from './define-job.js'
+import { enqueueFinalizeIfReady, enqueueQueuedPages, enqueueScanSite } from './scan-enqueue.js'
+import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime } from './scan-runtime.js'
 
 export async function loadSectionRules(
@@ -21,17 +25,61 @@ export async function loadSectionRules(
   sectionId: string | null,
 ): Promise<SectionConditionRule[] | null> {
   if (!sectionId) return null
-  const conditions = await prisma.sectionCondition.findMany({
-    where: { sectionId },
-    orderBy: { position: 'asc' },
+  return listSectionRules(prisma, sectionId)
+}
+
+type ScanWithSite = NonNullable<Awaited<ReturnType<typeof findScanWithSite>>> & { site: Site }
+type Runtime = ReturnType<typeof getScanRuntime>
+
+/** One page added by hand: that page alone, no robots/sitemap discovery (scan-page follows no links). */
+function pageScanCandidates(scan: ScanWithSite): FrontierCandidate[] {
+  const pageUrl = scan.individualUrl ? normalizeUrl(scan.individualUrl) : null
+  if (!pageUrl) throw new UnrecoverableError(`page scan ${scan.id} has no page address`)
+  return [{ url: pageUrl, urlHash: hashUrl(pageUrl), depth: 0, discoveredVia: 'manual' }]
+}
+
+/** The root must answer: no answer is retried (the site may be down a minute), a refused address is final. */
+async function assertRootAnswers(runtime: Runtime, rootUrl: string, logger: JobContext['logger']) {
+  const rootCheck = await checkRoot(runtime.guard, rootUrl, {
+    userAgent: runtime.config.userAgent,
+    timeoutMs: runtime.config.linkCheckTimeoutMs,
+  }).catch((error: unknown) => {
+    if (error instanceof SiteUnreachableError && error.blocked) throw new UnrecoverableError(error.message)
+    throw error
   })
-  return conditions.map((condition) => ({
-    matchType: condition.matchType,
-    source: condition.source,
-    operator: condition.operator,
-    name: condition.name,
-    value: condition.value,
-  }))
+  logger.debug({ rootUrl, status: rootCheck.status }, 'site root answers')
+}
+
+/** The root and the sitemap's pages inside the root that robots.txt allows (and a section's rules may take). */
+async function siteScanCandidates(
+  prisma: PrismaClient,
+  runtime: Runtime,
+  scan: ScanWithSite,
+  logger: JobContext['logger'],
+): Promise<FrontierCandidate[]> {
+  const site = scan.site
+  const rootUrl = normalizeUrl(site.rootUri)
+  if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
+  await assertRootAnswers(runtime, rootUrl, logger)
+  const rules = await loadSectionRules(prisma, scan.sectionId)
+  const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
+  const sitemapStarts = site.sitemapUrl
+    ? [site.sitemapUrl]
+    : robots.sitemaps.length
+      ? robots.sitemaps
+      : [new URL('/sitemap.xml', rootUrl).toString()]
+  const sitemapPages = await readSitemaps(runtime.guard, sitemapStarts, runtime.config.userAgent)
+
+  const candidates: FrontierCandidate[] = [
+    { url: rootUrl, urlHash: hashUrl(rootUrl), depth: 0, discoveredVia: 'root' },
+  ]
+  for (const raw of sitemapPages) {
+    const url = normalizeUrl(raw)
+    if (!url || !isInsideSiteScope(rootUrl, url) || !robots.isAllowed(url)) continue
+    if (rules && !couldBeInSection(rules, url)) continue
+    candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
+  }
+  return candidates
 }
 
 /**
@@ -43,97 +91,58 @@ export async function loadSectionRules(
  * BullMQ retries with backoff (the site may be down for a minute); once every attempt has failed the scan
  * is `failed` with the reason (onFinalFailure). A root the address guard refuses fails at once.
  */
-export const scanSiteJob = defineJob({
-  name: SCAN_JOB_NAMES.scanSite,
-  queue: SCAN_QUEUE_NAMES.scans,
-  payloadSchema: ScanSitePayloadSchema,
-  options: { attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
-  onFinalFailure: async ({ scanId }, { prisma, logger, error }) => {
+export const scanSiteJob = defineJob(JOBS.scanSite, {
+  onFinalFailure: async ({ scanId }, { prisma, logger, job, error }) => {
     // Discovery never got going: without it no page job exists, so nothing else would end the scan.
-    const failed = await failScan(prisma, scanId, error.message)
-    if (failed) logger.warn({ scanId, reason: error.message }, 'scan failed in discovery')
+    const { ended } = await markScanFailed(prisma, scanId, error.message)
+    if (ended) logger.warn({ scanId, reason: error.message }, 'scan failed in discovery')
+    await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
   },
-  handle: async ({ scanId }, { prisma, logger }) => {
+  handle: async ({ scanId }, { prisma, logger, job }) => {
     const runtime = getScanRuntime()
-    const scan = await prisma.scan.findUnique({ where: { id: scanId }, include: { site: true } })
+    const scan = await findScanWithSite(prisma, scanId)
     if (!scan?.site) throw new UnrecoverableError(`scan ${scanId} has no site`)
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
-    const site = scan.site
     await startScan(prisma, scanId, scan.lighthouseEnabled && runtime.lighthousePages)
-    if (scan.kind === 'page') {
-      // One page added by hand: that page alone, no robots/sitemap discovery (scan-page follows no links).
-      const pageUrl = scan.individualUrl ? normalizeUrl(scan.individualUrl) : null
-      if (!pageUrl) throw new UnrecoverableError(`page scan ${scanId} has no page address`)
-      await prisma.$transaction((tx) =>
-        admitUrls(tx, scanId, [
-          { url: pageUrl, urlHash: hashUrl(pageUrl), depth: 0, discoveredVia: 'manual' },
-        ]),
-      )
-      const enqueued = await enqueueQueuedPages(prisma, scanId)
-      await enqueueFinalizeIfReady(prisma, scanId)
-      return { sitemapPages: 0, admitted: 1, enqueued }
-    }
-    const rootUrl = normalizeUrl(site.rootUri)
-    if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
-    const rootCheck = await checkRoot(runtime.guard, rootUrl, {
-      userAgent: runtime.config.userAgent,
-      timeoutMs: runtime.config.linkCheckTimeoutMs,
-    }).catch((error: unknown) => {
-      if (error instanceof SiteUnreachableError && error.blocked) throw new UnrecoverableError(error.message)
-      throw error
-    })
-    logger.debug({ scanId, rootUrl, status: rootCheck.status }, 'site root answers')
-    const rules = await loadSectionRules(prisma, scan.sectionId)
-    const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
-    const sitemapStarts = site.sitemapUrl
-      ? [site.sitemapUrl]
-      : robots.sitemaps.length
-        ? robots.sitemaps
-        : [new URL('/sitemap.xml', rootUrl).toString()]
-    const sitemapPages = await readSitemaps(runtime.guard, sitemapStarts, runtime.config.userAgent)
-
-    const candidates: FrontierCandidate[] = [
-      { url: rootUrl, urlHash: hashUrl(rootUrl), depth: 0, discoveredVia: 'root' },
-    ]
-    for (const raw of sitemapPages) {
-      const url = normalizeUrl(raw)
-      if (!url || !isInsideSiteScope(rootUrl, url) || !robots.isAllowed(url)) continue
-      if (rules && !couldBeInSection(rules, url)) continue
-      candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
-    }
-    const admitted = await prisma.$transaction((tx) => admitUrls(tx, scanId, candidates))
+    const withSite = { ...scan, site: scan.site }
+    const candidates =
+      scan.kind === 'page'
+        ? pageScanCandidates(withSite)
+        : await siteScanCandidates(prisma, runtime, withSite, logger)
+    const admitted = await runInTransaction(prisma, (tx) => admitUrls(tx, scanId, candidates))
     const enqueued = await enqueueQueuedPages(prisma, scanId)
     await enqueueFinalizeIfReady(prisma, scanId)
+    await reportScanProgress(job, prisma, { scanId, stage: 'queued', percent: 0 })
     logger.info(
-      { scanId, sitemapPages: sitemapPages.length, admitted: admitted.length, enqueued },
+      { scanId, candidates: candidates.length, admitted: admitted.length, enqueued },
       'scan discovery done',
     )
-    return { sitemapPages: sitemapPages.length, admitted: admitted.length }
+    return { candidates: candidates.length, admitted: admitted.length, enqueued }
   },
 })
 
 /** A scheduler tick: a new Scan row for the site, then discovery. */
-export const scheduledSiteScanJob = defineJob({
-  name: SCAN_JOB_NAMES.scheduledSiteScan,
-  queue: SCAN_QUEUE_NAMES.scans,
-  payloadSchema: ScheduledSiteScanPayloadSchema,
-  options: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 } },
+export const scheduledSiteScanJob = defineJob(JOBS.scheduledSiteScan, {
   handle: async ({ siteId }, { prisma, job }) => {
-    const site = await prisma.site.findUnique({ where: { id: siteId } })
+    const site = await findSiteScanSettings(prisma, siteId)
     if (!site) return { skipped: 'site gone' }
-    // One scheduled scan per tick, even when the tick's job is retried: the tick's job id names it.
-    const active = await prisma.scan.findFirst({ where: { siteId, state: { in: ['queued', 'running'] } } })
-    if (active) return { skipped: 'a scan is already running', scanId: active.id }
-    const scan = await prisma.scan.create({
-      data: { siteId, kind: 'site', trigger: 'schedule', pageLimit: site.maximumPageLimitPerScan },
-    })
-    await getScanRuntime()
-      .queue(SCAN_QUEUE_NAMES.scans)
-      .add(
-        SCAN_JOB_NAMES.scanSite,
-        { scanId: scan.id },
-        { jobId: `scan-site-${scan.id}`, attempts: 3, backoff: { type: 'exponential', delay: 10_000 } },
-      )
-    return { scanId: scan.id, tick: job.id }
+    // One scan at a time per site: a tick while one is queued or running adds none (and a retried tick finds
+    // the scan its first attempt created).
+    const { scan, created } = await createScanUnlessActive(
+      prisma,
+      {
+        siteId,
+        kind: 'site',
+        trigger: 'schedule',
+        requestedById: null,
+        pageLimit: site.maximumPageLimitPerScan,
+      },
+      { kind: { in: ['site', 'section', 'page'] } },
+    )
+    // The scan-site job id names the scan: enqueueing again after a failed first attempt adds it once.
+    if (scan.state === 'queued') await enqueueScanSite(scan.id)
+    return created
+      ? { scanId: scan.id, tick: job.id }
+      : { skipped: 'a scan is already under way', scanId: scan.id }
   },
 })

@@ -3,24 +3,27 @@ import {
   DocumentKindSchema,
   extensionOf,
   httpStatusOf,
+  JOBS,
   type PageInventory,
-  SCAN_JOB_NAMES,
-  SCAN_QUEUE_NAMES,
   type ScanJobProgress,
-  SinglePageScanPayloadSchema,
   type SinglePageScanResult,
 } from '@canopy/contracts'
-import { type Prisma, pageArtifactsDir } from '@canopy/db'
+import {
+  completeSinglePageScan,
+  markScanFailed,
+  markSinglePageScanRunning,
+  pageArtifactsDir,
+} from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
-import type { Logger } from 'pino'
 import { checkLinks, type LinkCheck } from '../audits/links/index.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { sharedLighthouseRunner } from '../lighthouse/index.js'
 import { auditPage, type PageAudit } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
-import { defineJob } from './define-job.js'
-import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
+import { defineJob, type JobContext } from './define-job.js'
+import { reportScanProgress } from './scan-progress.js'
+import { getScanRuntime } from './scan-runtime.js'
 
 const NOT_MEASURED: CategoryResult = {
   score: null,
@@ -28,7 +31,7 @@ const NOT_MEASURED: CategoryResult = {
 }
 
 /**
- * The page's inventory (quality-…-billing.md §2 Inventory, for one page): the documents it links to, with
+ * The page's inventory (the site inventory's lists, for one page): the documents it links to, with
  * what the link check learnt of each, and the e-mail addresses and phone numbers found on it.
  */
 export function buildPageInventory(
@@ -61,15 +64,26 @@ export function buildPageInventory(
   return { documents, contacts }
 }
 
-/** The page's audit, its links checked, content quality with broken links, Lighthouse when enabled. */
-async function buildSinglePageResult(
-  runtime: ScanRuntime,
-  url: string,
-  audit: PageAudit,
-  progress: (stage: ScanJobProgress['stage'], percent: number) => Promise<void>,
-  logger: Logger,
-): Promise<SinglePageScanResult> {
-  await progress('auditing', 50)
+type Runtime = ReturnType<typeof getScanRuntime>
+
+/** The page loaded and audited in the shared Chromium, its snapshot and screenshots kept for the renderer. */
+function auditSinglePage(runtime: Runtime, scanId: string, url: string) {
+  return auditPage(runtime.browser, url, {
+    analysers: createContentAnalysers(),
+    navigationTimeoutMs: runtime.config.pageTimeoutMs,
+    // Stored paths (element screenshots) are relative to the root, as the API serves them.
+    artifactsRoot: runtime.artifactsRoot,
+    // The snapshot and screenshots the page renderer shows (GET /api/v1/single-page-scan/snapshot/:id).
+    artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scanId, hashUrl(url)),
+    assertAllowed: async (requestUrl) => {
+      if (/^(data|blob|about):/.test(requestUrl)) return
+      await runtime.guard.assertAllowed(requestUrl)
+    },
+  })
+}
+
+/** The page's anchors checked, and content quality scored with what the check found broken. */
+async function checkLinksAndContent(runtime: Runtime, audit: PageAudit) {
   const anchors = audit.links.filter((link) => link.kind === 'anchor').map((link) => link.url)
   const checks = await checkLinks(anchors, {
     guard: runtime.guard,
@@ -93,29 +107,14 @@ async function buildSinglePageResult(
         .map((item) => ({ kind: 'telephone' as const, value: item.value })),
     ],
   })
-  await progress('lighthouse', 60)
-  // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
-  return {
-    pageTitle: audit.title ?? audit.finalUrl,
-    url: audit.finalUrl,
-    ...(audit.finalUrl !== url ? { redirectedFrom: url } : {}),
-    accessibility: audit.accessibility,
-    seo: audit.seo,
-    performance: await measurePerformance(runtime, audit.finalUrl, logger),
-    contentquality,
-    inventory: buildPageInventory(audit, checks),
-  }
+  return { checks, contentquality }
 }
 
 /**
- * Lighthouse runs in its own process and Chromium (the worker's shared runner, ready between scans); a
- * failure leaves performance unmeasured rather than failing the results the user is waiting for.
+ * Lighthouse in its own process and Chromium (the worker's shared runner, ready between scans); a failure
+ * leaves performance unmeasured rather than failing the results the user is waiting for.
  */
-async function measurePerformance(
-  runtime: ScanRuntime,
-  url: string,
-  logger: Logger,
-): Promise<CategoryResult> {
+async function measurePerformance(runtime: Runtime, url: string, logger: JobContext['logger']) {
   if (!runtime.config.lighthouseEnabled) return NOT_MEASURED
   try {
     const lighthouse = await sharedLighthouseRunner(runtime.config.chromiumPath).run({
@@ -130,67 +129,53 @@ async function measurePerformance(
   }
 }
 
+async function runSinglePageScan(scanId: string, url: string, context: JobContext) {
+  const runtime = getScanRuntime()
+  const progress = (stage: ScanJobProgress['stage'], percent: number) =>
+    reportScanProgress(context.job, context.prisma, { scanId, stage, percent })
+  await runtime.guard.assertAllowed(url)
+  const audit = await auditSinglePage(runtime, scanId, url)
+  await progress('auditing', 50)
+  const { checks, contentquality } = await checkLinksAndContent(runtime, audit)
+  await progress('lighthouse', 60)
+  const performance = await measurePerformance(runtime, audit.finalUrl, context.logger)
+  // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
+  const result: SinglePageScanResult = {
+    pageTitle: audit.title ?? audit.finalUrl,
+    url: audit.finalUrl,
+    ...(audit.finalUrl !== url ? { redirectedFrom: url } : {}),
+    accessibility: audit.accessibility,
+    seo: audit.seo,
+    performance,
+    contentquality,
+    inventory: buildPageInventory(audit, checks),
+  }
+  await progress('storing', 95)
+  await completeSinglePageScan(context.prisma, scanId, result)
+  await progress('done', 100)
+  return result
+}
+
 /**
  * A single page scan of any URL: one audited load plus its links checked, answered as
- * SinglePageScanResult in Scan.result and as the job's return value; progress via job.updateProgress.
+ * SinglePageScanResult in Scan.result and as the job's return value; progress via reportScanProgress.
  */
-export const singlePageScanJob = defineJob({
-  name: SCAN_JOB_NAMES.singlePageScan,
-  queue: SCAN_QUEUE_NAMES.singlePageScans,
-  payloadSchema: SinglePageScanPayloadSchema,
-  options: { attempts: 2, backoff: { type: 'fixed', delay: 2_000 } },
-  handle: async ({ scanId, uri }, { prisma, job, logger }) => {
-    const runtime = getScanRuntime()
-    const progress = async (stage: ScanJobProgress['stage'], percent: number) => {
-      await job.updateProgress({ scanId, stage, percent } satisfies ScanJobProgress)
-    }
+export const singlePageScanJob = defineJob(JOBS.singlePageScan, {
+  handle: async ({ scanId, uri }, context) => {
+    const { prisma, job, logger } = context
     const url = normalizeUrl(uri)
     if (!url) throw new UnrecoverableError(`not a web address: ${uri}`)
-    await prisma.scan.updateMany({ where: { id: scanId }, data: { state: 'running', startedAt: new Date() } })
-    await progress('loading', 5)
+    await markSinglePageScanRunning(prisma, scanId)
+    await reportScanProgress(job, prisma, { scanId, stage: 'loading', percent: 5 })
     try {
-      await runtime.guard.assertAllowed(url)
-      const audit = await auditPage(runtime.browser, url, {
-        analysers: createContentAnalysers(),
-        navigationTimeoutMs: runtime.config.pageTimeoutMs,
-        // Stored paths (element screenshots) are relative to the root, as the API serves them.
-        artifactsRoot: runtime.artifactsRoot,
-        // The snapshot and screenshots the page renderer shows (GET /api/v1/single-page-scan/snapshot/:id).
-        artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scanId, hashUrl(url)),
-        assertAllowed: async (requestUrl) => {
-          if (/^(data|blob|about):/.test(requestUrl)) return
-          await runtime.guard.assertAllowed(requestUrl)
-        },
-      })
-      const result = await buildSinglePageResult(runtime, url, audit, progress, logger)
-      await progress('storing', 95)
-      await prisma.scan.update({
-        where: { id: scanId },
-        data: {
-          state: 'completed',
-          finishedAt: new Date(),
-          pagesQueued: 1,
-          pagesScanned: 1,
-          result: result as unknown as Prisma.InputJsonValue,
-        },
-      })
-      await progress('done', 100)
-      return result
+      return await runSinglePageScan(scanId, url, context)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       logger.warn({ url, err: error }, 'single page scan failed')
       // The last attempt records the failure; an earlier one leaves the scan running for the retry.
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-        await prisma.scan.update({
-          where: { id: scanId },
-          data: {
-            state: 'failed',
-            finishedAt: new Date(),
-            error: message.slice(0, 2000),
-            pagesQueued: 1,
-            pagesFailed: 1,
-          },
-        })
+        await markScanFailed(prisma, scanId, message, { pagesQueued: 1, pagesFailed: 1 })
+        await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
       }
       throw error
     }

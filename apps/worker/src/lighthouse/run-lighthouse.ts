@@ -163,22 +163,12 @@ class LighthouseChild {
 }
 
 /**
- * Runs Lighthouse in child processes, each with its own Chromium, isolated from the worker. A child is started
- * once and serves run after run (each in a fresh browser context), so a run costs only Lighthouse's own time:
- * no process start, no module loading, no browser launch, and no such start competing for the CPU with a page
- * load whose CPU time Lighthouse measures. Runs at the same time get a child each. A crash, a failure or a
- * timeout rejects with LighthouseRunError and kills that child and its Chromium, so a hung run leaves no process
- * behind; the next run starts a new child.
+ * Children waiting for the next run. A child is ended after `idleMs` without work, after `maxRunsPerChild`
+ * runs, when it has exited, and once the pool is closed; taking one prefers a waiting child over a new one.
  */
-export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = {}): LighthouseRunner {
-  const chromiumPath = runnerOptions.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  const idleMs = runnerOptions.idleMs ?? 60_000
-  const maxRunsPerChild = runnerOptions.maxRunsPerChild ?? 25
-  const benchmarkReuseMs = runnerOptions.benchmarkReuseMs ?? 10 * 60_000
-  let benchmark: { index: number; measuredAt: number } | undefined
-  let nextRequestId = 1
-  let closed = false
+function createChildPool(chromiumPath: string, idleMs: number, maxRunsPerChild: number) {
   const idle: LighthouseChild[] = []
+  let closed = false
 
   const park = (child: LighthouseChild) => {
     if (closed || child.exited || child.runs >= maxRunsPerChild) return child.kill()
@@ -192,7 +182,7 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
     idle.push(child)
   }
 
-  const takeChild = (): LighthouseChild => {
+  const take = (): LighthouseChild => {
     for (let child = idle.pop(); child; child = idle.pop()) {
       clearTimeout(child.idleTimer)
       if (!child.exited) {
@@ -205,6 +195,101 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
     return new LighthouseChild(chromiumPath)
   }
 
+  const warm = async () => {
+    if (idle.some((child) => !child.exited)) {
+      await Promise.all(idle.map((child) => child.whenReady()))
+      return
+    }
+    const child = new LighthouseChild(chromiumPath)
+    park(child)
+    await child.whenReady()
+  }
+
+  const close = () => {
+    closed = true
+    for (const child of idle.splice(0)) child.kill()
+  }
+
+  return { park, take, warm, close }
+}
+
+type ChildRunOutcome = { lhr: Lhr; lighthouseMs: number } | { error: string; keepChild?: boolean }
+
+/**
+ * What a child's event means for the run of `requestId`: its report, or why it failed (a Lighthouse runtime
+ * error is the page's fault and keeps the child; a child failure or exit does not); undefined for an event
+ * about something else.
+ */
+function outcomeOfEvent(event: ChildEvent, requestId: number): ChildRunOutcome | undefined {
+  if (event.type === 'result' && event.id === requestId) {
+    const lhr = event.lhr
+    if (lhr.runtimeError) {
+      return {
+        error: `Lighthouse failed: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+        keepChild: true,
+      }
+    }
+    return { lhr, lighthouseMs: event.lighthouseMs }
+  }
+  if (event.type === 'failure') return { error: `Lighthouse failed: ${event.message}` }
+  if (event.type === 'exit')
+    return { error: `Lighthouse child process exited without a result (${event.detail})` }
+  return undefined
+}
+
+/**
+ * Sends one request to a child and answers the first outcome: its result, a failure, the child's exit, or
+ * the timeout. `settle` runs once, synchronously with that outcome, before the promise resolves.
+ */
+function runOnChild(
+  child: LighthouseChild,
+  request: ChildRequest,
+  timeoutMs: number,
+  settle: (outcome: ChildRunOutcome) => RawLighthouseRun | LighthouseRunError,
+): Promise<RawLighthouseRun> {
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const finish = (outcome: ChildRunOutcome) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      stopListening()
+      const answer = settle(outcome)
+      if (answer instanceof LighthouseRunError) reject(answer)
+      else resolve(answer)
+    }
+    const timer = setTimeout(
+      () => finish({ error: `Lighthouse did not finish within ${timeoutMs} ms for ${request.url}` }),
+      timeoutMs,
+    )
+    const stopListening = child.listen((event) => {
+      const outcome = outcomeOfEvent(event, request.id)
+      if (outcome) finish(outcome)
+    })
+    if (child.exited) finish({ error: 'Lighthouse child process exited before its run' })
+    else child.process.send(request)
+  })
+}
+
+/**
+ * Runs Lighthouse in child processes, each with its own Chromium, isolated from the worker. A child is started
+ * once and serves run after run (each in a fresh browser context), so a run costs only Lighthouse's own time:
+ * no process start, no module loading, no browser launch, and no such start competing for the CPU with a page
+ * load whose CPU time Lighthouse measures. Runs at the same time get a child each. A crash, a failure or a
+ * timeout rejects with LighthouseRunError and kills that child and its Chromium, so a hung run leaves no process
+ * behind; the next run starts a new child.
+ */
+export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = {}): LighthouseRunner {
+  const chromiumPath = runnerOptions.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  const benchmarkReuseMs = runnerOptions.benchmarkReuseMs ?? 10 * 60_000
+  const pool = createChildPool(
+    chromiumPath,
+    runnerOptions.idleMs ?? 60_000,
+    runnerOptions.maxRunsPerChild ?? 25,
+  )
+  let benchmark: { index: number; measuredAt: number } | undefined
+  let nextRequestId = 1
+
   const runRaw = (options: RunLighthouseOptions): Promise<RawLighthouseRun> => {
     const request: ChildRequest = {
       id: nextRequestId++,
@@ -213,81 +298,46 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
       mode: options.mode,
       locale: options.locale ?? 'en-US',
     }
+    // A recent BenchmarkIndex is handed on, so this run skips Lighthouse's CPU benchmark.
     if (benchmark && performance.now() - benchmark.measuredAt < benchmarkReuseMs) {
       request.benchmarkIndex = benchmark.index
     }
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     const started = performance.now()
-    const child = takeChild()
+    const child = pool.take()
     child.runs++
-    return new Promise((resolve, reject) => {
-      let settled = false
-      const finish = (outcome: { run: RawLighthouseRun } | { error: string; keepChild?: boolean }) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        stopListening()
-        const keepChild = 'run' in outcome || outcome.keepChild === true
-        if (keepChild) park(child)
-        else child.kill()
-        if ('run' in outcome) return resolve(outcome.run)
-        reject(
-          new LighthouseRunError(outcome.error, child.pid || null, child.chromiumPid, child.runId, keepChild),
+    return runOnChild(child, request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (outcome) => {
+      const keepChild = 'lhr' in outcome || outcome.keepChild === true
+      if (keepChild) pool.park(child)
+      else child.kill()
+      if (!('lhr' in outcome)) {
+        return new LighthouseRunError(
+          outcome.error,
+          child.pid || null,
+          child.chromiumPid,
+          child.runId,
+          keepChild,
         )
       }
-      const timer = setTimeout(
-        () => finish({ error: `Lighthouse did not finish within ${timeoutMs} ms for ${options.url}` }),
-        timeoutMs,
-      )
-      const stopListening = child.listen((event) => {
-        if (event.type === 'result' && event.id === request.id) {
-          const lhr = event.lhr
-          if (lhr.runtimeError) {
-            return finish({
-              error: `Lighthouse failed: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
-              keepChild: true,
-            })
-          }
-          const measured = lhr.environment?.benchmarkIndex
-          if (request.benchmarkIndex === undefined && measured !== undefined) {
-            benchmark = { index: measured, measuredAt: performance.now() }
-          }
-          finish({
-            run: {
-              lhr,
-              lighthouseMs: event.lighthouseMs,
-              totalMs: performance.now() - started,
-              childPid: child.pid,
-              chromiumPid: child.chromiumPid,
-              childRun: child.runs,
-            },
-          })
-        } else if (event.type === 'failure') finish({ error: `Lighthouse failed: ${event.message}` })
-        else if (event.type === 'exit') {
-          finish({ error: `Lighthouse child process exited without a result (${event.detail})` })
-        }
-      })
-      if (child.exited) finish({ error: 'Lighthouse child process exited before its run' })
-      else child.process.send(request)
+      const measured = outcome.lhr.environment?.benchmarkIndex
+      if (request.benchmarkIndex === undefined && measured !== undefined) {
+        benchmark = { index: measured, measuredAt: performance.now() }
+      }
+      return {
+        lhr: outcome.lhr,
+        lighthouseMs: outcome.lighthouseMs,
+        totalMs: performance.now() - started,
+        childPid: child.pid,
+        chromiumPid: child.chromiumPid,
+        childRun: child.runs,
+      }
     })
   }
 
   return {
     runRaw,
     run: async (options) => mapResult((await runRaw(options)).lhr),
-    warm: async () => {
-      if (idle.some((child) => !child.exited)) {
-        await Promise.all(idle.map((child) => child.whenReady()))
-        return
-      }
-      const child = new LighthouseChild(chromiumPath)
-      park(child)
-      await child.whenReady()
-    },
-    close: () => {
-      closed = true
-      for (const child of idle.splice(0)) child.kill()
-    },
+    warm: pool.warm,
+    close: pool.close,
   }
 }
 

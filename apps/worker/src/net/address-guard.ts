@@ -105,6 +105,43 @@ export interface AddressGuard {
   fetchFollowingRedirects(url: string | URL, init?: GuardedFetchInit): Promise<GuardedResponse>
 }
 
+/** The class of an address; what cannot be parsed (a scoped IPv6 answer, fe80::1%eth0) is 'unparseable'. */
+function classifyOrUnparseable(address: string): string {
+  try {
+    return classifyAddress(address)
+  } catch {
+    return 'unparseable'
+  }
+}
+
+/**
+ * An HTTP agent whose DNS lookup answers only from the addresses pinned to it (host name → the address
+ * checked for it), so the address connected to is the address checked: a second DNS answer (rebinding) is
+ * never asked for, and a host nobody checked is refused.
+ */
+function createPinnedAgent(timeoutMs: number) {
+  const pinned = new Map<string, ResolvedAddress>()
+  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    const target = pinned.get(stripBrackets(hostname).toLowerCase())
+    if (!target) {
+      callback(new AddressBlockedError(hostname, null, 'the host was not checked'), '', 0)
+    } else if (lookupOptions.all) {
+      callback(null, [target])
+    } else {
+      callback(null, target.address, target.family)
+    }
+  }
+  const agent = new Agent({
+    connect: { lookup, timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  })
+  const pin = (hostname: string, address: ResolvedAddress) => {
+    pinned.set(stripBrackets(hostname).toLowerCase(), address)
+  }
+  return { agent, pin }
+}
+
 export function createAddressGuard(options: AddressGuardOptions = {}): AddressGuard {
   const allowEntries: AllowEntry[] = parseAllowHosts(options.allowHosts)
   const resolve = options.resolve ?? resolveWithDns
@@ -124,13 +161,7 @@ export function createAddressGuard(options: AddressGuardOptions = {}): AddressGu
     // would otherwise reach the private one on some connection.
     for (const { address } of addresses) {
       if (hostAllowed || isAddressAllowListed(allowEntries, address)) continue
-      let addressClass: string
-      try {
-        addressClass = classifyAddress(address)
-      } catch {
-        // e.g. a scoped IPv6 answer (fe80::1%eth0): what we cannot classify we do not connect to.
-        addressClass = 'unparseable'
-      }
+      const addressClass = classifyOrUnparseable(address)
       if (addressClass !== 'unicast') throw new AddressBlockedError(url.href, address, addressClass)
     }
     return { url, address: addresses[0] as ResolvedAddress }
@@ -141,24 +172,7 @@ export function createAddressGuard(options: AddressGuardOptions = {}): AddressGu
     init: GuardedFetchInit = {},
   ): Promise<GuardedResponse> {
     const { maxRedirects = DEFAULT_MAX_REDIRECTS, timeoutMs = DEFAULT_TIMEOUT_MS, ...requestInit } = init
-    // Host name → the address checked for it. The connection's DNS lookup answers from here, so the address
-    // connected to is the address checked: a second DNS answer (rebinding) is never asked for.
-    const pinned = new Map<string, ResolvedAddress>()
-    const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
-      const target = pinned.get(stripBrackets(hostname).toLowerCase())
-      if (!target) {
-        callback(new AddressBlockedError(hostname, null, 'the host was not checked'), '', 0)
-      } else if (lookupOptions.all) {
-        callback(null, [target])
-      } else {
-        callback(null, target.address, target.family)
-      }
-    }
-    const agent = new Agent({
-      connect: { lookup, timeout: timeoutMs },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    })
+    const { agent, pin } = createPinnedAgent(timeoutMs)
     const redirects: Redirect[] = []
     let url = new URL(input)
     let method = (requestInit.method ?? 'GET').toUpperCase()
@@ -166,7 +180,7 @@ export function createAddressGuard(options: AddressGuardOptions = {}): AddressGu
     try {
       for (;;) {
         const target = await abandonOnAbort(assertAllowed(url), requestInit.signal)
-        pinned.set(stripBrackets(url.hostname).toLowerCase(), target.address)
+        pin(url.hostname, target.address)
         const response = await undiciFetch(url, {
           ...requestInit,
           method,

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@canopy/db'
+import { listCustomDictionaryWords, type PrismaClient } from '@canopy/db'
 import { extractContacts } from '../audits/contacts/index.js'
 import { classifyDocumentUrl } from '../audits/documents/index.js'
 import { measureReadability } from '../audits/readability/index.js'
@@ -17,19 +17,8 @@ async function loadCustomWords(
   language: string | null,
 ): Promise<string[]> {
   const base = language?.split('-')[0]?.toLowerCase() ?? null
-  const words = await prisma.dictionaryWord.findMany({
-    where: {
-      dictionary: {
-        siteId,
-        OR: [
-          { language: null },
-          ...(language ? [{ language }, ...(base && base !== language ? [{ language: base }] : [])] : []),
-        ],
-      },
-    },
-    select: { word: true },
-  })
-  return words.map((row) => row.word)
+  const languages = language ? [language, ...(base && base !== language ? [base] : [])] : []
+  return listCustomDictionaryWords(prisma, siteId, languages)
 }
 
 /**

@@ -42,41 +42,39 @@ export function subScores(input: ContentQualityInput): number[] {
   return scores
 }
 
-export function buildContentQuality(input: ContentQualityInput): CategoryResult {
-  const invalidEmails = input.invalidContacts.filter((item) => item.kind === 'email')
-  const invalidTelephones = input.invalidContacts.filter((item) => item.kind === 'telephone')
-  const audits: Audit[] = []
-  const notApplicable: Audit[] = []
-  const readabilityAudit = audit(
+/** Readability, scored only when the page has a positive Flesch score: under 30 fails. */
+function readabilityAudit(flesch: number | null): Audit {
+  return audit(
     'readability',
     'Text is not hard to read',
     'Text with a Flesch reading-ease score under 30 (very difficult to read) loses most readers; 60 or more suits most.',
     [],
     [],
-    input.flesch !== null && input.flesch > 0 && input.flesch < 30,
-    input.flesch === null ? undefined : `Flesch ${Math.round(input.flesch)}`,
+    flesch !== null && flesch > 0 && flesch < 30,
+    flesch === null ? undefined : `Flesch ${Math.round(flesch)}`,
   )
-  if (input.flesch === null || input.flesch <= 0) notApplicable.push({ ...readabilityAudit, score: null })
-  else audits.push(readabilityAudit)
-  const linkHeadings = [
-    { key: 'url', label: 'Link', valueType: 'url' },
-    { key: 'status', label: 'HTTP status code', valueType: 'numeric' },
-    { key: 'error', label: 'Error', valueType: 'text' },
-  ]
-  if (input.brokenLinks) {
-    audits.push(
-      audit(
-        'broken-links',
-        'Links work',
-        'Links that fail to load frustrate readers and waste crawl budget.',
-        input.brokenLinks.map((link) => ({ ...link })),
-        linkHeadings,
-        input.brokenLinks.length > 0,
-        input.brokenLinks.length ? `${input.brokenLinks.length} broken` : undefined,
-      ),
-    )
-  }
-  audits.push(
+}
+
+/** Broken links: any link that failed its check fails the audit. */
+function brokenLinksAudit(brokenLinks: NonNullable<ContentQualityInput['brokenLinks']>): Audit {
+  return audit(
+    'broken-links',
+    'Links work',
+    'Links that fail to load frustrate readers and waste crawl budget.',
+    brokenLinks.map((link) => ({ ...link })),
+    [
+      { key: 'url', label: 'Link', valueType: 'url' },
+      { key: 'status', label: 'HTTP status code', valueType: 'numeric' },
+      { key: 'error', label: 'Error', valueType: 'text' },
+    ],
+    brokenLinks.length > 0,
+    brokenLinks.length ? `${brokenLinks.length} broken` : undefined,
+  )
+}
+
+/** Broken images and misspellings: one of either fails its audit. */
+function imageAndSpellingAudits(input: ContentQualityInput): Audit[] {
+  return [
     audit(
       'broken-images',
       'Images load',
@@ -99,6 +97,14 @@ export function buildContentQuality(input: ContentQualityInput): CategoryResult 
       ],
       input.misspellings.length > 0,
     ),
+  ]
+}
+
+/** Invalid e-mail addresses and telephone numbers, an audit each: one invalid contact fails its audit. */
+function contactAudits(invalidContacts: ContentQualityInput['invalidContacts']): Audit[] {
+  const invalidEmails = invalidContacts.filter((item) => item.kind === 'email')
+  const invalidTelephones = invalidContacts.filter((item) => item.kind === 'telephone')
+  return [
     audit(
       'invalid-email',
       'E-mail addresses are valid',
@@ -115,7 +121,19 @@ export function buildContentQuality(input: ContentQualityInput): CategoryResult 
       [{ key: 'value', label: 'Telephone number', valueType: 'text' }],
       invalidTelephones.length > 0,
     ),
-  )
+  ]
+}
+
+export function buildContentQuality(input: ContentQualityInput): CategoryResult {
+  const audits: Audit[] = []
+  const notApplicable: Audit[] = []
+  const readability = readabilityAudit(input.flesch)
+  // Without a positive Flesch score there is no text to judge: readability is not applicable.
+  if (input.flesch === null || input.flesch <= 0) notApplicable.push({ ...readability, score: null })
+  else audits.push(readability)
+  // Links are audited only once they have been checked.
+  if (input.brokenLinks) audits.push(brokenLinksAudit(input.brokenLinks))
+  audits.push(...imageAndSpellingAudits(input), ...contactAudits(input.invalidContacts))
   const scores = subScores(input)
   return {
     score: scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10 : null,

@@ -1,6 +1,23 @@
 import type { Audit, CategoryResult, IssueCategory } from '@canopy/contracts'
-import type { DocumentKind, PageDiscovery, Prisma, ReadabilityLevel } from '@canopy/db'
+import {
+  type DbClient,
+  type DocumentKind,
+  type MergePageIssuesOptions,
+  mergePageIssues,
+  type PageDiscovery,
+  type PageIssueInput,
+  type Prisma,
+  type ReadabilityLevel,
+  replacePageContacts,
+  replacePageDocuments,
+  replacePageLinks,
+  replacePageMisspellings,
+  upsertPageResult,
+  upsertScannedPage,
+} from '@canopy/db'
+import { DUPLICATE_CHECKS } from '../audits/seo/seo-checks.js'
 import type { PageAudit } from '../pipeline/audit-page.js'
+import { elementSignaturesOf } from './element-signatures.js'
 
 type Tx = Prisma.TransactionClient
 
@@ -16,25 +33,17 @@ const DB_OUTCOME = {
   manual: 'manual',
   passed: 'passed',
   notApplicable: 'not_applicable',
-} as const
+} as const satisfies Record<keyof CategoryResult['audits'], PageIssueInput['outcome']>
 
 /** 'very-difficult-to-read' → 'very_difficult_to_read' (the Prisma enum spells the spec's slugs with '_'). */
 export function toReadabilityLevel(slug: string | null): ReadabilityLevel | null {
   return slug ? (slug.replace(/-/g, '_') as ReadabilityLevel) : null
 }
 
-/** One category's audits as PageIssue rows; what the page had before in that category is replaced. */
-export async function replacePageIssues(
-  tx: Tx,
-  ids: { siteId: string; pageId: string; scanId: string },
-  category: IssueCategory,
-  result: CategoryResult,
-) {
-  await tx.pageIssue.deleteMany({ where: { pageId: ids.pageId, category: DB_CATEGORY[category] } })
-  const rows = (Object.keys(DB_OUTCOME) as (keyof typeof DB_OUTCOME)[]).flatMap((group) =>
+/** One category's audits as the rows mergePageIssues stores, failing elements signed. */
+export function toPageIssueInputs(result: CategoryResult): PageIssueInput[] {
+  return (Object.keys(DB_OUTCOME) as (keyof typeof DB_OUTCOME)[]).flatMap((group) =>
     result.audits[group].map((audit: Audit) => ({
-      ...ids,
-      category: DB_CATEGORY[category],
       issueId: audit.id,
       title: audit.title,
       description: audit.description,
@@ -44,17 +53,24 @@ export async function replacePageIssues(
       auditGroup: audit.group ?? null,
       score: audit.score,
       nodeCount: audit.nodeCount,
-      details: (audit.details ?? undefined) as Prisma.InputJsonValue | undefined,
+      details: audit.details ?? null,
+      elementSignatures: group === 'failed' ? elementSignaturesOf(audit) : [],
     })),
   )
-  // An audit id listed twice (a rule both failed and manual) would break the unique key: first one wins.
-  const seen = new Set<string>()
-  const unique = rows.filter((row) => {
-    if (seen.has(row.issueId)) return false
-    seen.add(row.issueId)
-    return true
-  })
-  if (unique.length) await tx.pageIssue.createMany({ data: unique })
+}
+
+/**
+ * One category's audits on a page, merged with what the page had (mergePageIssues keeps each audit's
+ * failing stretch and marks the ones no longer failing as fixed in this scan).
+ */
+export async function storeCategoryIssues(
+  tx: DbClient,
+  ids: { siteId: string; pageId: string; scanId: string },
+  category: IssueCategory,
+  result: CategoryResult,
+  options: MergePageIssuesOptions = {},
+) {
+  await mergePageIssues(tx, { ...ids, category: DB_CATEGORY[category] }, toPageIssueInputs(result), options)
 }
 
 export interface StoredPageContext {
@@ -75,11 +91,10 @@ function isInternal(url: string, rootUrl: string) {
   }
 }
 
-/** Page, PageResult, issues, links, misspellings, contacts and documents of one audited page, by natural keys. */
-export async function storePageAudit(tx: Tx, context: StoredPageContext, audit: PageAudit): Promise<string> {
-  const { scanId, siteId } = context
+/** What the page row keeps of the audit (scores, hashes for duplicates, metadata, artifacts). */
+function pageFieldsOf(context: StoredPageContext, audit: PageAudit) {
   const failedCount = (result: CategoryResult) => result.audits.failed.length
-  const pageData = {
+  return {
     canonicalUrl: audit.canonicalUrl,
     title: audit.title,
     metaDescription: audit.metaDescription,
@@ -108,150 +123,84 @@ export async function storePageAudit(tx: Tx, context: StoredPageContext, audit: 
     snapshotPath: audit.snapshotPath,
     depth: context.depth,
     lastScannedAt: new Date(),
-    lastScanId: scanId,
+    lastScanId: context.scanId,
   }
-  const page = await tx.page.upsert({
-    where: { siteId_url: { siteId, url: context.url } },
-    create: { siteId, url: context.url, discoveredVia: context.discoveredVia, ...pageData },
-    update: pageData,
-    select: { id: true },
-  })
-  const pageId = page.id
-  const scores = {
+}
+
+function contactsOf(audit: PageAudit) {
+  return [
+    ...audit.contacts.emails.map((item) => ({ kind: 'email' as const, ...item })),
+    ...audit.contacts.telephones.map((item) => ({ kind: 'telephone' as const, ...item })),
+  ]
+}
+
+/** The scores of the result, with what finalize needs to recompute content quality once links are checked. */
+function resultScoresOf(audit: PageAudit) {
+  return {
     accessibility: audit.accessibility.score,
     seo: audit.seo.score,
     contentQuality: audit.contentQuality.score,
-    // finalize recomputes content quality once links are checked: it needs these inputs again
     contentQualityInput: {
       flesch: audit.readability.flesch,
       brokenImages: audit.brokenImages,
       misspellings: audit.misspellings,
-      invalidContacts: [
-        ...audit.contacts.emails
-          .filter((item) => !item.valid)
-          .map((item) => ({ kind: 'email', value: item.value })),
-        ...audit.contacts.telephones
-          .filter((item) => !item.valid)
-          .map((item) => ({ kind: 'telephone', value: item.value })),
-      ],
+      invalidContacts: contactsOf(audit)
+        .filter((item) => !item.valid)
+        .map((item) => ({ kind: item.kind, value: item.value })),
     },
   }
-  await tx.pageResult.upsert({
-    where: { scanId_pageId: { scanId, pageId } },
-    create: {
-      scanId,
-      pageId,
-      status: 'succeeded',
-      httpStatus: audit.httpStatus,
-      loadTimeMs: audit.loadTimeMs,
-      scores,
-    },
-    update: {
+}
+
+async function storeAuditIssues(
+  tx: Tx,
+  ids: { siteId: string; pageId: string; scanId: string },
+  audit: PageAudit,
+) {
+  await storeCategoryIssues(tx, ids, 'accessibility', audit.accessibility)
+  // The duplicate and orphan checks need every page of the scan: finalize stores them.
+  await storeCategoryIssues(tx, ids, 'seo', audit.seo, { untouchedIssueIds: Object.keys(DUPLICATE_CHECKS) })
+  await storeCategoryIssues(tx, ids, 'content-quality', audit.contentQuality)
+}
+
+/** What the page links to, misspells, lists as contacts and offers as documents, each replaced as a whole. */
+async function storePageFindings(tx: Tx, context: StoredPageContext, pageId: string, audit: PageAudit) {
+  const owner = { siteId: context.siteId, pageId }
+  await replacePageLinks(
+    tx,
+    owner,
+    audit.links.map((link) => ({ ...link, isInternal: isInternal(link.url, context.rootUrl) })),
+  )
+  const language = audit.readability.language ?? audit.language ?? 'und'
+  await replacePageMisspellings(tx, { ...owner, language }, audit.misspellings)
+  await replacePageContacts(tx, owner, contactsOf(audit))
+  await replacePageDocuments(
+    tx,
+    owner,
+    audit.documents.map((document) => ({ url: document.url, kind: document.kind as DocumentKind })),
+  )
+}
+
+/** Page, PageResult, issues, links, misspellings, contacts and documents of one audited page, by natural keys. */
+export async function storePageAudit(tx: Tx, context: StoredPageContext, audit: PageAudit): Promise<string> {
+  const { scanId, siteId } = context
+  const pageId = await upsertScannedPage(
+    tx,
+    { siteId, url: context.url, discoveredVia: context.discoveredVia },
+    pageFieldsOf(context, audit),
+  )
+  await upsertPageResult(
+    tx,
+    { scanId, pageId },
+    {
       status: 'succeeded',
       error: null,
       httpStatus: audit.httpStatus,
       loadTimeMs: audit.loadTimeMs,
-      scores,
-      scannedAt: new Date(),
+      scores: resultScoresOf(audit),
     },
-  })
-  const ids = { siteId, pageId, scanId }
-  await replacePageIssues(tx, ids, 'accessibility', audit.accessibility)
-  await replacePageIssues(tx, ids, 'seo', audit.seo)
-  await replacePageIssues(tx, ids, 'content-quality', audit.contentQuality)
-
-  // Links and images: one Link per site and URL, one occurrence per page, kind and URL.
-  await tx.linkOccurrence.deleteMany({ where: { pageId } })
-  if (audit.links.length) {
-    await tx.link.createMany({
-      data: [...new Set(audit.links.map((link) => link.url))].map((url) => ({
-        siteId,
-        url,
-        isInternal: isInternal(url, context.rootUrl),
-      })),
-      skipDuplicates: true,
-    })
-    const linkIds = new Map(
-      (
-        await tx.link.findMany({
-          where: { siteId, url: { in: audit.links.map((link) => link.url) } },
-          select: { id: true, url: true },
-        })
-      ).map((link) => [link.url, link.id]),
-    )
-    await tx.linkOccurrence.createMany({
-      data: audit.links.flatMap((link) => {
-        const linkId = linkIds.get(link.url)
-        return linkId ? [{ linkId, pageId, kind: link.kind, text: link.text.slice(0, 500) || null }] : []
-      }),
-      skipDuplicates: true,
-    })
-  }
-
-  await tx.misspellingOccurrence.deleteMany({ where: { pageId } })
-  if (audit.misspellings.length) {
-    const language = audit.readability.language ?? audit.language ?? 'und'
-    await tx.misspelling.createMany({
-      data: audit.misspellings.map((item) => ({ siteId, word: item.word, language })),
-      skipDuplicates: true,
-    })
-    const byWord = new Map(
-      (
-        await tx.misspelling.findMany({
-          where: { siteId, language, word: { in: audit.misspellings.map((item) => item.word) } },
-        })
-      ).map((row) => [row.word, row.id]),
-    )
-    await tx.misspellingOccurrence.createMany({
-      data: audit.misspellings.flatMap((item) => {
-        const misspellingId = byWord.get(item.word)
-        return misspellingId ? [{ misspellingId, pageId, count: item.count }] : []
-      }),
-      skipDuplicates: true,
-    })
-  }
-
-  await tx.contactOccurrence.deleteMany({ where: { pageId } })
-  const contacts = [
-    ...audit.contacts.emails.map((item) => ({ kind: 'email' as const, ...item })),
-    ...audit.contacts.telephones.map((item) => ({ kind: 'telephone' as const, ...item })),
-  ]
-  if (contacts.length) {
-    await tx.contact.createMany({
-      data: contacts.map((item) => ({ siteId, kind: item.kind, value: item.value, valid: item.valid })),
-      skipDuplicates: true,
-    })
-    const rows = await tx.contact.findMany({
-      where: { siteId, value: { in: contacts.map((item) => item.value) } },
-    })
-    const byKey = new Map(rows.map((row) => [`${row.kind} ${row.value}`, row.id]))
-    await tx.contactOccurrence.createMany({
-      data: contacts.flatMap((item) => {
-        const contactId = byKey.get(`${item.kind} ${item.value}`)
-        return contactId ? [{ contactId, pageId, count: item.count }] : []
-      }),
-      skipDuplicates: true,
-    })
-  }
-
-  await tx.documentOccurrence.deleteMany({ where: { pageId } })
-  if (audit.documents.length) {
-    await tx.document.createMany({
-      data: audit.documents.map((document) => ({
-        siteId,
-        url: document.url,
-        kind: document.kind as DocumentKind,
-      })),
-      skipDuplicates: true,
-    })
-    const rows = await tx.document.findMany({
-      where: { siteId, url: { in: audit.documents.map((document) => document.url) } },
-    })
-    await tx.documentOccurrence.createMany({
-      data: rows.map((row) => ({ documentId: row.id, pageId })),
-      skipDuplicates: true,
-    })
-  }
+  )
+  await storeAuditIssues(tx, { siteId, pageId, scanId }, audit)
+  await storePageFindings(tx, context, pageId, audit)
   return pageId
 }
 
@@ -261,29 +210,20 @@ export async function storePageFailure(
   context: StoredPageContext,
   failure: { error: string; httpStatus: number | null },
 ): Promise<string> {
-  const page = await tx.page.upsert({
-    where: { siteId_url: { siteId: context.siteId, url: context.url } },
-    create: {
-      siteId: context.siteId,
-      url: context.url,
-      discoveredVia: context.discoveredVia,
+  const pageId = await upsertScannedPage(
+    tx,
+    { siteId: context.siteId, url: context.url, discoveredVia: context.discoveredVia },
+    {
       depth: context.depth,
       httpStatus: failure.httpStatus,
       lastScannedAt: new Date(),
       lastScanId: context.scanId,
     },
-    update: { httpStatus: failure.httpStatus, lastScannedAt: new Date(), lastScanId: context.scanId },
-    select: { id: true },
-  })
-  const data = {
-    status: 'failed' as const,
-    error: failure.error.slice(0, 2000),
-    httpStatus: failure.httpStatus,
-  }
-  await tx.pageResult.upsert({
-    where: { scanId_pageId: { scanId: context.scanId, pageId: page.id } },
-    create: { scanId: context.scanId, pageId: page.id, ...data },
-    update: { ...data, scannedAt: new Date() },
-  })
-  return page.id
+  )
+  await upsertPageResult(
+    tx,
+    { scanId: context.scanId, pageId },
+    { status: 'failed', error: failure.error.slice(0, 2000), httpStatus: failure.httpStatus },
+  )
+  return pageId
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
-import type { PrismaClient } from '@canopy/db'
+import { enqueueJob, JOBS } from '@canopy/contracts'
+import { createScan, type PrismaClient } from '@canopy/db'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 
@@ -73,16 +73,16 @@ export async function startSiteScan(
   /** a page scan of this one URL instead of a site scan */
   individualUrl?: string,
 ) {
-  const scan = await prisma.scan.create({
-    data: { siteId, kind: individualUrl ? 'page' : 'site', pageLimit, individualUrl },
+  const scan = await createScan(prisma, {
+    siteId,
+    kind: individualUrl ? 'page' : 'site',
+    requestedById: null,
+    pageLimit,
+    individualUrl,
   })
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
-  const queue = new Queue(SCAN_QUEUE_NAMES.scans, { connection, prefix })
-  await queue.add(
-    SCAN_JOB_NAMES.scanSite,
-    { scanId: scan.id },
-    { jobId: `scan-site-${scan.id}`, attempts: 3 },
-  )
+  const queue = new Queue(JOBS.scanSite.queue, { connection, prefix })
+  await enqueueJob({ get: () => queue }, JOBS.scanSite, { scanId: scan.id })
   await queue.close()
   await connection.quit()
   return scan

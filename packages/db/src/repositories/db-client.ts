@@ -7,8 +7,12 @@ export type DbClient = PrismaClient | Prisma.TransactionClient
 export function runInTransaction<T>(
   db: DbClient,
   work: (tx: Prisma.TransactionClient) => Promise<T>,
+  options?: { timeoutMs: number },
 ): Promise<T> {
-  return '$transaction' in db ? db.$transaction(work) : work(db)
+  if (!('$transaction' in db)) return work(db)
+  return options
+    ? db.$transaction(work, { timeout: options.timeoutMs, maxWait: 10_000 })
+    : db.$transaction(work)
 }
 
 export type SortDirection = 'asc' | 'desc'

@@ -13,22 +13,35 @@ export async function rebuildIssueRollups(
   db: DbClient,
   { siteId, scanId }: { siteId: string; scanId: string },
 ): Promise<{ summaries: number; templates: number }> {
-  return runInTransaction(db, async (tx) => {
-    await tx.issueTemplate.deleteMany({ where: { siteId } })
-    await tx.issueSummary.deleteMany({ where: { siteId } })
-    const summaries = await insertIssueSummaries(tx, siteId, scanId)
-    const templates = await insertIssueTemplates(tx, siteId, scanId)
-    return { summaries, templates }
-  })
+  // Readers see the old roll-up until the new one is complete; a big site takes seconds, not Prisma's default 5.
+  return runInTransaction(
+    db,
+    async (tx) => {
+      await tx.issueTemplate.deleteMany({ where: { siteId } })
+      await tx.issueSummary.deleteMany({ where: { siteId } })
+      const summaries = await insertIssueSummaries(tx, siteId, scanId)
+      const templates = await insertIssueTemplates(tx, siteId, scanId)
+      return { summaries, templates }
+    },
+    { timeoutMs: 5 * 60_000 },
+  )
 }
 
-/** The page issues of the site once per scope they fall in: the site ('') and each section holding the page. */
-const SCOPED_ISSUES = `
-    SELECT '' AS "scopeId", pi.* FROM "PageIssue" pi WHERE pi."siteId" = $1
+/**
+ * The page issues of the site that `filter` keeps, once per scope they fall in: the site ('') and each
+ * section holding the page.
+ */
+function scopedIssues(filter: string) {
+  return `
+    SELECT '' AS "scopeId", pi.* FROM "PageIssue" pi WHERE pi."siteId" = $1 AND ${filter}
     UNION ALL
     SELECT sp."sectionId" AS "scopeId", pi.*
     FROM "PageIssue" pi JOIN "SectionPage" sp ON sp."pageId" = pi."pageId"
-    WHERE pi."siteId" = $1`
+    WHERE pi."siteId" = $1 AND ${filter}`
+}
+
+/** What a summary counts: failing, needing review, or fixed in this scan ($2). */
+const SUMMARISED = `(pi.outcome IN ('failed', 'manual') OR pi."fixedInScanId" = $2)`
 
 /**
  * One row per scope and audit that fails, needs a manual check, or was fixed in this scan. Title, description
@@ -37,11 +50,11 @@ const SCOPED_ISSUES = `
 async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string): Promise<number> {
   return db.$executeRawUnsafe(
     `
-    WITH scoped AS (${SCOPED_ISSUES}),
+    WITH scoped AS (${scopedIssues(SUMMARISED)}),
     wording AS (
       SELECT DISTINCT ON (category, "issueId") category, "issueId", title, description, "issueLevel",
         "wcagCriteria"
-      FROM "PageIssue" WHERE "siteId" = $1
+      FROM "PageIssue" pi WHERE pi."siteId" = $1 AND ${SUMMARISED}
       ORDER BY category, "issueId", "updatedAt" DESC
     ),
     counts AS (
@@ -53,7 +66,6 @@ async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string
         count(*) FILTER (WHERE s.outcome <> 'failed' AND s."fixedInScanId" = $2) AS "pagesFixed",
         min(s."failingSinceAt") FILTER (WHERE s.outcome = 'failed') AS "firstSeenAt"
       FROM scoped s
-      WHERE s.outcome IN ('failed', 'manual') OR s."fixedInScanId" = $2
       GROUP BY s."scopeId", s.category, s."issueId"
     )
     INSERT INTO "IssueSummary" (
@@ -69,33 +81,50 @@ async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string
 }
 
 /**
- * One row per scope, audit and element signature failing on two pages or more. The selector and markup are
- * read from the details item the signature was computed from (signatures follow details.items in order);
- * a page "clears" when that element is the only one failing the audit there.
+ * One row per scope, audit and element signature failing on two pages or more. Counting reads only the
+ * signatures; the selector and markup are then read once per template, from one failing row's details item
+ * at the signature's position (signatures follow details.items in order). A page "clears" when that element
+ * is the only one failing the audit there.
  */
 async function insertIssueTemplates(db: DbClient, siteId: string, scanId: string): Promise<number> {
   return db.$executeRawUnsafe(
     `
-    WITH scoped AS (${SCOPED_ISSUES}),
+    WITH failing AS (
+      SELECT pi.id, pi.category, pi."issueId", pi."pageId", pi."elementSignatures"
+      FROM "PageIssue" pi
+      WHERE pi."siteId" = $1 AND pi.outcome = 'failed' AND cardinality(pi."elementSignatures") > 0
+    ),
+    scoped AS (
+      SELECT '' AS "scopeId", f.* FROM failing f
+      UNION ALL
+      SELECT sp."sectionId" AS "scopeId", f.* FROM failing f JOIN "SectionPage" sp ON sp."pageId" = f."pageId"
+    ),
     elements AS (
-      SELECT s."scopeId", s.category, s."issueId", s."pageId", e.signature,
-        s.details -> 'items' -> (e.position::int - 1) AS item,
-        array_remove(s."elementSignatures", e.signature) = '{}' AS "onlyElement"
+      SELECT s."scopeId", s.category, s."issueId", s."pageId", s.id || '#' || e.position AS sample,
+        array_remove(s."elementSignatures", e.signature) = '{}' AS "onlyElement", e.signature
       FROM scoped s, unnest(s."elementSignatures") WITH ORDINALITY AS e(signature, position)
-      WHERE s.outcome = 'failed' AND e.signature <> ''
+      WHERE e.signature <> ''
+    ),
+    templates AS (
+      SELECT e."scopeId", e.category, e."issueId", e.signature, min(e.sample) AS sample,
+        count(DISTINCT e."pageId") AS "pageCount",
+        count(DISTINCT e."pageId") FILTER (WHERE e."onlyElement") AS "clearsPages"
+      FROM elements e
+      GROUP BY e."scopeId", e.category, e."issueId", e.signature
+      HAVING count(DISTINCT e."pageId") >= 2
     )
     INSERT INTO "IssueTemplate" (
       id, "siteId", "scopeId", category, "issueId", signature, selector, snippet, "pageCount", "clearsPages",
       "scanId")
-    SELECT gen_random_uuid()::text, $1, e."scopeId", e.category, e."issueId", e.signature,
-      COALESCE((array_agg(e.item -> 'node' ->> 'selector'))[1], ''),
-      left(COALESCE((array_agg(COALESCE(e.item -> 'node' ->> 'snippet', e.item ->> 'url', e.item::text)))[1], ''), 500),
-      count(DISTINCT e."pageId"),
-      count(DISTINCT e."pageId") FILTER (WHERE e."onlyElement"),
-      $2
-    FROM elements e
-    GROUP BY e."scopeId", e.category, e."issueId", e.signature
-    HAVING count(DISTINCT e."pageId") >= 2`,
+    SELECT gen_random_uuid()::text, $1, t."scopeId", t.category, t."issueId", t.signature,
+      COALESCE(x.item -> 'node' ->> 'selector', ''),
+      left(COALESCE(x.item -> 'node' ->> 'snippet', x.item ->> 'url', x.item::text, ''), 500),
+      t."pageCount", t."clearsPages", $2
+    FROM templates t
+    JOIN "PageIssue" pi ON pi.id = split_part(t.sample, '#', 1)
+    CROSS JOIN LATERAL (
+      SELECT pi.details -> 'items' -> (split_part(t.sample, '#', 2)::int - 1) AS item
+    ) x`,
     siteId,
     scanId,
   )

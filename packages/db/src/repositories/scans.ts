@@ -194,3 +194,19 @@ export function listSiteSchedules(db: DbClient, { afterId, take }: { afterId?: s
 export function findSiteIds(db: DbClient, ids: string[]) {
   return db.site.findMany({ where: { id: { in: ids } }, select: { id: true } })
 }
+
+/** The scan's state and counts a progress report carries, so whoever relays it reads nothing. */
+export function findScanProgressSnapshot(db: DbClient, scanId: string) {
+  return db.scan.findUnique({
+    where: { id: scanId },
+    select: {
+      siteId: true,
+      requestedById: true,
+      kind: true,
+      state: true,
+      pagesQueued: true,
+      pagesScanned: true,
+      pagesFailed: true,
+    },
+  })
+}

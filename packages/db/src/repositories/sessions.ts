@@ -1,4 +1,4 @@
-import type { User } from '../generated/prisma/client.js'
+import type { PrismaClient, User } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
 export interface CreateSessionInput {
@@ -72,4 +72,16 @@ export function deleteUserSessions(
   { exceptId }: { exceptId?: string | null } = {},
 ) {
   return db.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } })
+}
+
+/**
+ * Sessions past their expiry and account tokens (verify e-mail, reset password) used or expired, deleted in
+ * one transaction. Deleting is idempotent: a retry after a partial failure simply finds fewer rows.
+ */
+export async function purgeExpiredSessionsAndTokens(db: PrismaClient, now: Date = new Date()) {
+  const [sessions, accountTokens] = await db.$transaction([
+    db.session.deleteMany({ where: { expiresAt: { lte: now } } }),
+    db.accountToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } }),
+  ])
+  return { sessionsDeleted: sessions.count, accountTokensDeleted: accountTokens.count }
 }

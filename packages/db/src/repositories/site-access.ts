@@ -69,3 +69,9 @@ export function addSiteMember(
     update: isAdmin ? { isAdmin } : {},
   })
 }
+
+/** Ids of every site the user may see (a socket joins their rooms on connecting). */
+export async function listSiteIdsVisibleToUser(db: DbClient, userId: string): Promise<string[]> {
+  const rows = await db.site.findMany({ where: siteVisibleToUserWhere(userId), select: { id: true } })
+  return rows.map((row) => row.id)
+}

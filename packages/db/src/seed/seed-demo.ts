@@ -59,6 +59,38 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
 
   await seedFeatureFlags(prisma)
 
+  const organisation = await ensureDemoOrganisation(prisma, email)
+
+  const admin = await ensureDemoUser(prisma, { email, firstName: 'Demo', lastName: 'Admin', password })
+  const member = await ensureDemoUser(prisma, {
+    email: memberEmail,
+    firstName: 'Demo',
+    lastName: 'Member',
+    password,
+  })
+  const demoUsers = { adminId: admin.id, memberId: member.id }
+  await ensureOrganisationMembers(prisma, organisation.id, demoUsers)
+  const site = await ensureDemoSite(prisma, { siteUrl, organisationId: organisation.id, ...demoUsers })
+  await ensureDemoSections(prisma, site.id)
+  await ensureWelcomeAlert(prisma)
+
+  return {
+    organisationId: organisation.id,
+    siteId: site.id,
+    siteSlug: site.slug,
+    admin: { id: admin.id, email: admin.email },
+    member: { id: member.id, email: member.email },
+    password,
+  }
+}
+
+interface DemoUserIds {
+  adminId: string
+  memberId: string
+}
+
+/** The demo organisation and its subscription; both left as they are when they exist. */
+async function ensureDemoOrganisation(prisma: PrismaClient, email: string) {
   const organisation = await prisma.organisation.upsert({
     where: { slug: DEMO_ORGANISATION_SLUG },
     create: {
@@ -76,7 +108,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     },
     update: {},
   })
-  // The 500-pages tier of constants.json billing, paid outside the payment provider.
+  // The 500-pages monthly tier, paid outside the payment provider.
   await prisma.subscription.upsert({
     where: { organisationId: organisation.id },
     create: {
@@ -91,33 +123,39 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     },
     update: {},
   })
+  return organisation
+}
 
-  const admin = await ensureDemoUser(prisma, { email, firstName: 'Demo', lastName: 'Admin', password })
-  const member = await ensureDemoUser(prisma, {
-    email: memberEmail,
-    firstName: 'Demo',
-    lastName: 'Member',
-    password,
-  })
-
+/** The administrator is (again) an administrator of the organisation; the member joins as a plain member. */
+async function ensureOrganisationMembers(
+  prisma: PrismaClient,
+  organisationId: string,
+  { adminId, memberId }: DemoUserIds,
+): Promise<void> {
   await prisma.organisationMember.upsert({
-    where: { organisationId_userId: { organisationId: organisation.id, userId: admin.id } },
-    create: { organisationId: organisation.id, userId: admin.id, isAdministrator: true },
+    where: { organisationId_userId: { organisationId, userId: adminId } },
+    create: { organisationId, userId: adminId, isAdministrator: true },
     update: { isAdministrator: true },
   })
   await prisma.organisationMember.upsert({
-    where: { organisationId_userId: { organisationId: organisation.id, userId: member.id } },
-    create: { organisationId: organisation.id, userId: member.id, isAdministrator: false },
+    where: { organisationId_userId: { organisationId, userId: memberId } },
+    create: { organisationId, userId: memberId, isAdministrator: false },
     update: {},
   })
+}
 
+/** The demo site, with the administrator as (again) its admin and the member as a plain member. */
+async function ensureDemoSite(
+  prisma: PrismaClient,
+  { siteUrl, organisationId, adminId, memberId }: DemoUserIds & { siteUrl: string; organisationId: string },
+) {
   const site = await prisma.site.upsert({
     where: { slug: DEMO_SITE_SLUG },
     create: {
       slug: DEMO_SITE_SLUG,
       siteName: 'Canopy Demo Site',
       rootUri: siteUrl,
-      organisationId: organisation.id,
+      organisationId,
       productVersion: '2.1.1',
       isPaying: true,
       maximumPageLimitPerScan: 100,
@@ -125,21 +163,25 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     update: {},
   })
   await prisma.siteMembership.upsert({
-    where: { siteId_userId: { siteId: site.id, userId: admin.id } },
-    create: { siteId: site.id, userId: admin.id, isAdmin: true },
+    where: { siteId_userId: { siteId: site.id, userId: adminId } },
+    create: { siteId: site.id, userId: adminId, isAdmin: true },
     update: { isAdmin: true },
   })
   await prisma.siteMembership.upsert({
-    where: { siteId_userId: { siteId: site.id, userId: member.id } },
-    create: { siteId: site.id, userId: member.id, isAdmin: false },
+    where: { siteId_userId: { siteId: site.id, userId: memberId } },
+    create: { siteId: site.id, userId: memberId, isAdmin: false },
     update: {},
   })
+  return site
+}
 
+/** The demo site's sections, each matching the pages under its path; existing ones are left as they are. */
+async function ensureDemoSections(prisma: PrismaClient, siteId: string): Promise<void> {
   for (const section of DEMO_SECTIONS) {
     await prisma.section.upsert({
-      where: { siteId_slug: { siteId: site.id, slug: section.slug } },
+      where: { siteId_slug: { siteId, slug: section.slug } },
       create: {
-        siteId: site.id,
+        siteId,
         slug: section.slug,
         title: section.title,
         description: section.description,
@@ -158,7 +200,10 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
       update: {},
     })
   }
+}
 
+/** The dashboard's welcome alert, found again by its fixed id. */
+async function ensureWelcomeAlert(prisma: PrismaClient): Promise<void> {
   await prisma.alert.upsert({
     where: { id: WELCOME_ALERT_ID },
     create: {
@@ -171,15 +216,6 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     },
     update: {},
   })
-
-  return {
-    organisationId: organisation.id,
-    siteId: site.id,
-    siteSlug: site.slug,
-    admin: { id: admin.id, email: admin.email },
-    member: { id: member.id, email: member.email },
-    password,
-  }
 }
 
 /** Creates the missing flags and refreshes changed descriptions; never switches a flag on or off. */

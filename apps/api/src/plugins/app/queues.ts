@@ -1,12 +1,10 @@
-import type { QueueName, SCAN_QUEUE_NAMES } from '@canopy/contracts'
+import type { AnyQueueName, JobQueues } from '@canopy/contracts'
 import { Queue } from 'bullmq'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
-/** The housekeeping queues and the scanning engine's queues. */
-export type AnyQueueName = QueueName | (typeof SCAN_QUEUE_NAMES)[keyof typeof SCAN_QUEUE_NAMES]
-
-export interface QueueRegistry {
+/** The housekeeping queues and the scanning engine's queues; enqueueJob takes it as it is. */
+export interface QueueRegistry extends JobQueues {
   /** The handle of a BullMQ queue, created on first use; the worker consumes it under the same prefix. */
   get(name: AnyQueueName): Queue
 }

@@ -6,7 +6,9 @@ import {
   SOCKET_IO_PATH,
   SOCKET_UNAUTHORIZED_MESSAGE,
   siteRoomName,
+  userRoomName,
 } from '@canopy/contracts'
+import { listSiteIdsVisibleToUser } from '@canopy/db'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Server, type Socket } from 'socket.io'
@@ -38,8 +40,9 @@ declare module 'fastify' {
 type RoomAction = 'join' | 'leave'
 
 /**
- * Socket.IO on the API's own HTTP server. Later features publish scan progress to a site's room; a socket
- * gets into that room only through the same access check the site routes use.
+ * Socket.IO on the API's own HTTP server. Scan progress is published to the rooms of the scan, its site and
+ * (single-page scans) its requester; a socket gets into a site's room only through the same access check
+ * the site routes use.
  */
 async function socketIoPlugin(fastify: FastifyInstance) {
   const io: SocketServer = new Server(fastify.server, { path: SOCKET_IO_PATH, serveClient: false })
@@ -49,12 +52,23 @@ async function socketIoPlugin(fastify: FastifyInstance) {
       const user = await fastify.sessions.findUserByCookieHeader(socket.request.headers.cookie)
       if (!user) return next(new Error(SOCKET_UNAUTHORIZED_MESSAGE))
       socket.data.userId = user.id
+      await joinOwnRooms(socket, user.id)
       next()
     } catch (error) {
       fastify.log.error({ err: error }, 'socket authentication failed')
       next(new Error(SOCKET_UNAUTHORIZED_MESSAGE))
     }
   })
+
+  /**
+   * Before the connection is accepted the socket is in its user's room (single-page scans they asked for)
+   * and in the room of every site they may see, so scan progress reaches it without asking; site:join
+   * covers a site shared with them later.
+   */
+  async function joinOwnRooms(socket: ServerSocket, userId: string) {
+    const siteIds = await listSiteIdsVisibleToUser(fastify.prisma, userId)
+    await socket.join([userRoomName(userId), ...siteIds.map(siteRoomName)])
+  }
 
   async function changeSiteRoom(
     socket: ServerSocket,
@@ -92,4 +106,4 @@ async function socketIoPlugin(fastify: FastifyInstance) {
   })
 }
 
-export default fp(socketIoPlugin, { name: 'socket-io', dependencies: ['auth', 'site-access'] })
+export default fp(socketIoPlugin, { name: 'socket-io', dependencies: ['prisma', 'auth', 'site-access'] })

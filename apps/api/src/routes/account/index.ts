@@ -15,7 +15,7 @@ import { presentUser } from '../../presenters/user.js'
 import { registerAccount, verifyAccount } from '../../services/account-service.js'
 import { requestPasswordReset, resetPassword } from '../../services/password-reset-service.js'
 import { toSafeRedirectPath } from '../../services/redirects.js'
-import { errorResponses } from '../schemas.js'
+import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 
 export const VERIFY_FAILED_MESSAGE = 'Your account could not be verified, please try again later.'
 const VERIFIED_PAGE = '/account/verified'
@@ -24,12 +24,10 @@ const ERROR_PAGE = '/500'
 /** The verification link opened from an e-mail carries no skipRedirect, and may carry nothing at all. */
 const VerifyLinkQuerySchema = VerifyQuerySchema.partial({ user: true, token: true })
 
-const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const backgroundTasks = createBackgroundTasks(fastify.log)
-  fastify.addHook('onClose', async () => {
-    await backgroundTasks.drain()
-  })
+type BackgroundTasks = ReturnType<typeof createBackgroundTasks>
 
+/** POST /account/register */
+function registerRoute(fastify: FastifyZodInstance) {
   fastify.post(
     '/register',
     {
@@ -51,7 +49,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return { user: presentUser(user), signedIn: signIn, verificationRequired: !signIn }
     },
   )
+}
 
+/** GET /account/verify */
+function verifyRoute(fastify: FastifyZodInstance) {
   fastify.get(
     '/verify',
     {
@@ -68,7 +69,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const answerJson = skipRedirect === 'true'
       if (!user || !token) {
         if (answerJson) throw badRequest(user ? 'token' : 'user', 'The verification link is incomplete.')
-        // platform.md §2: account/verify without a query string goes to the start page.
+        // A verification link without its user and token goes to the start page.
         return reply.redirect('/')
       }
       const verified = await verifyAccount(fastify.prisma, { userId: user, token })
@@ -81,7 +82,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.redirect(verified ? (target ?? VERIFIED_PAGE) : ERROR_PAGE)
     },
   )
+}
 
+/** POST /account/reset */
+function requestPasswordResetRoute(fastify: FastifyZodInstance, backgroundTasks: BackgroundTasks) {
   fastify.post(
     '/reset',
     {
@@ -114,7 +118,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return { ok: true as const }
     },
   )
+}
 
+/** POST /account/reset/password */
+function resetPasswordRoute(fastify: FastifyZodInstance) {
   fastify.post(
     '/reset/password',
     {
@@ -135,6 +142,18 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return { ok: true as const }
     },
   )
+}
+
+const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  // Reset e-mails still being sent are awaited before the server closes.
+  const backgroundTasks = createBackgroundTasks(fastify.log)
+  fastify.addHook('onClose', async () => {
+    await backgroundTasks.drain()
+  })
+  registerRoute(fastify)
+  verifyRoute(fastify)
+  requestPasswordResetRoute(fastify, backgroundTasks)
+  resetPasswordRoute(fastify)
 }
 
 export default accountRoutes

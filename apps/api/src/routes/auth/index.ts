@@ -14,7 +14,7 @@ import { authenticate } from '../../services/auth-service.js'
 import { checkSso } from '../../services/sso.js'
 import { errorResponses } from '../schemas.js'
 
-/** Sign-in at the API root, where platform.md §7 puts it. */
+/** Sign-in, sign-out and the SSO check live at the root, not under /api/v1, as the client calls them. */
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/auth/check-sso',

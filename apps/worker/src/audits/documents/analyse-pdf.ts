@@ -64,6 +64,44 @@ const IMAGE_OPERATORS = new Set<number>([
   OPS.paintInlineImageXObjectGroup,
 ])
 
+type PdfLoadingTask = ReturnType<typeof getDocument>
+type PdfDocument = Awaited<PdfLoadingTask['promise']>
+
+/** Waits for pdf.js to parse the bytes; a password-protected or unreadable file is a PdfAnalysisError. */
+async function openDocument(loadingTask: PdfLoadingTask): Promise<PdfDocument> {
+  try {
+    return await loadingTask.promise
+  } catch (error) {
+    const name = (error as { name?: string }).name ?? 'Error'
+    throw new PdfAnalysisError(
+      name === 'PasswordException' ? 'The PDF is password protected' : `Not a readable PDF (${name})`,
+      { cause: error },
+    )
+  }
+}
+
+/**
+ * Looks at the first `inspected` pages, stopping at the first one with text: whether the document has a
+ * text layer, whether those pages paint images (a scan), and whether the first page has a structure tree.
+ */
+async function inspectPages(document: PdfDocument, inspected: number) {
+  let hasTextLayer = false
+  let hasImages = false
+  let hasStructTree = false
+  for (let number = 1; number <= inspected && !hasTextLayer; number += 1) {
+    const page = await document.getPage(number)
+    if (number === 1) hasStructTree = (await page.getStructTree()) !== null
+    const content = await page.getTextContent()
+    hasTextLayer = content.items.some((item) => 'str' in item && item.str.trim() !== '')
+    if (!hasTextLayer && !hasImages) {
+      const operators = await page.getOperatorList()
+      hasImages = operators.fnArray.some((operator) => IMAGE_OPERATORS.has(operator))
+    }
+    page.cleanup()
+  }
+  return { hasTextLayer, hasImages, hasStructTree }
+}
+
 /**
  * Reads a PDF's metadata and accessibility markers. Throws PdfAnalysisError for bytes that are not a PDF
  * or a PDF that needs a password.
@@ -79,16 +117,7 @@ export async function analysePdf(bytes: Uint8Array, options: AnalysePdfOptions =
     stopAtErrors: false,
   })
   try {
-    let document: Awaited<typeof loadingTask.promise>
-    try {
-      document = await loadingTask.promise
-    } catch (error) {
-      const name = (error as { name?: string }).name ?? 'Error'
-      throw new PdfAnalysisError(
-        name === 'PasswordException' ? 'The PDF is password protected' : `Not a readable PDF (${name})`,
-        { cause: error },
-      )
-    }
+    const document = await openDocument(loadingTask)
     const { info, metadata } = await document.getMetadata()
     const fields = info as Record<string, unknown>
     const markInfo = (await document.getMarkInfo()) as unknown
@@ -99,20 +128,7 @@ export async function analysePdf(bytes: Uint8Array, options: AnalysePdfOptions =
 
     const pageCount = document.numPages
     const inspected = Math.min(pageCount, options.maxPagesInspected ?? 50)
-    let hasTextLayer = false
-    let hasImages = false
-    let hasStructTree = false
-    for (let number = 1; number <= inspected && !hasTextLayer; number += 1) {
-      const page = await document.getPage(number)
-      if (number === 1) hasStructTree = (await page.getStructTree()) !== null
-      const content = await page.getTextContent()
-      hasTextLayer = content.items.some((item) => 'str' in item && item.str.trim() !== '')
-      if (!hasTextLayer && !hasImages) {
-        const operators = await page.getOperatorList()
-        hasImages = operators.fnArray.some((operator) => IMAGE_OPERATORS.has(operator))
-      }
-      page.cleanup()
-    }
+    const { hasTextLayer, hasImages, hasStructTree } = await inspectPages(document, inspected)
     const outline = await document.getOutline()
     const hasOutline = Array.isArray(outline) && outline.length > 0
 

@@ -102,6 +102,36 @@ function invalid(url: string, error: 'InvalidUrl' | 'UnsupportedScheme'): LinkCh
   }
 }
 
+/** One limiter per host, made on first use, so each host gets at most `perHost` requests in flight. */
+function createPerHostLimiter(perHost: number) {
+  const hostLimiters = new Map<string, ReturnType<typeof createLimiter>>()
+  return (host: string) => {
+    let limiter = hostLimiters.get(host)
+    if (!limiter) {
+      limiter = createLimiter(perHost)
+      hostLimiters.set(host, limiter)
+    }
+    return limiter
+  }
+}
+
+/**
+ * The URL to request for a link, without its fragment; or why it cannot be checked: it does not parse or
+ * has no host (InvalidUrl), or its scheme is not http(s) (UnsupportedScheme).
+ */
+function toCheckableUrl(raw: string): URL | 'InvalidUrl' | 'UnsupportedScheme' {
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return 'InvalidUrl'
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'UnsupportedScheme'
+  if (url.hostname === '') return 'InvalidUrl'
+  url.hash = ''
+  return url
+}
+
 /**
  * Checks each distinct URL once (fragments ignored) and answers for every URL given. HEAD first, GET when
  * HEAD is refused; redirects are followed by the address guard, which re-checks every hop.
@@ -117,15 +147,7 @@ export async function checkLinks(
     accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   }
   const limitAll = createLimiter(options.concurrency ?? 8)
-  const hostLimiters = new Map<string, ReturnType<typeof createLimiter>>()
-  const limitHost = (host: string) => {
-    let limiter = hostLimiters.get(host)
-    if (!limiter) {
-      limiter = createLimiter(options.perHostConcurrency ?? 2)
-      hostLimiters.set(host, limiter)
-    }
-    return limiter
-  }
+  const limitHost = createPerHostLimiter(options.perHostConcurrency ?? 2)
 
   async function attempt(url: URL, method: 'HEAD' | 'GET', started: number): Promise<LinkCheck> {
     try {
@@ -166,22 +188,11 @@ export async function checkLinks(
   for (const raw of urls) {
     if (seen.has(raw)) continue
     seen.add(raw)
-    let url: URL
-    try {
-      url = new URL(raw.trim())
-    } catch {
-      results.set(raw, invalid(raw, 'InvalidUrl'))
+    const url = toCheckableUrl(raw)
+    if (!(url instanceof URL)) {
+      results.set(raw, invalid(raw, url))
       continue
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      results.set(raw, invalid(raw, 'UnsupportedScheme'))
-      continue
-    }
-    if (url.hostname === '') {
-      results.set(raw, invalid(raw, 'InvalidUrl'))
-      continue
-    }
-    url.hash = ''
     const key = url.href
     let check = checks.get(key)
     if (!check) {

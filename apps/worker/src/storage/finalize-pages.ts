@@ -1,0 +1,261 @@
+import type { Audit, CategoryResult } from '@canopy/contracts'
+import {
+  type DbClient,
+  listBrokenAnchors,
+  listInternalAnchors,
+  listOtherScannedPages,
+  listSeoIssuesStoredByScan,
+  listSitemapUrlsOfScan,
+  markSitemapAndOrphans,
+  type Page,
+  type PrismaClient,
+  runInTransaction,
+  type SucceededResultRow,
+  updateFinalizedPage,
+  updatePageResultScores,
+} from '@canopy/db'
+import { DUPLICATE_CHECKS, scoreSeo } from '../audits/seo/seo-checks.js'
+import { buildContentQuality, type ContentQualityInput } from '../scoring/content-quality.js'
+import { storeCategoryIssues } from './store-page.js'
+
+/** The scan being finalized, as the page steps need it. */
+export interface FinalizeScope {
+  scanId: string
+  siteId: string
+  /** a section or page scan: only some of the site's pages were scanned */
+  partialScan: boolean
+}
+
+interface StoredScores {
+  accessibility: number | null
+  seo: number | null
+  contentQuality: number | null
+  contentQualityInput: Omit<ContentQualityInput, 'brokenLinks'>
+}
+
+type BrokenLink = { url: string; status: number | null; error: string | null }
+type DuplicateCheckId = keyof typeof DUPLICATE_CHECKS
+const HASH_OF_CHECK = {
+  'duplicate-title': 'titleHash',
+  'duplicate-description': 'descriptionHash',
+  'duplicate-content': 'contentHash',
+} as const satisfies Partial<Record<DuplicateCheckId, keyof Page>>
+
+/** What the checks across pages found, shared by every page's recomputation. */
+export interface CrossPageFacts {
+  brokenByPage: Map<string, BrokenLink[]>
+  /** per duplicate check: hash → ids of the pages having it */
+  duplicatesByCheck: Map<keyof typeof HASH_OF_CHECK, Map<string, string[]>>
+  urlById: Map<string, string>
+  sitemapUrls: Set<string>
+  orphanedUrls: Set<string>
+  rootUrl: string | undefined
+}
+
+export async function brokenLinksByPage(db: DbClient, pageIds: string[]): Promise<Map<string, BrokenLink[]>> {
+  const byPage = new Map<string, BrokenLink[]>()
+  for (const { pageId, link } of await listBrokenAnchors(db, pageIds)) {
+    byPage.set(pageId, [...(byPage.get(pageId) ?? []), link])
+  }
+  return byPage
+}
+
+/** Pages compared for duplicates: this scan's, and for a partial scan the site's other scanned pages. */
+async function comparedPages(db: DbClient, scope: FinalizeScope, results: SucceededResultRow[]) {
+  const pages = results.map((result) => result.page)
+  if (!scope.partialScan) return pages
+  return [
+    ...pages,
+    ...(await listOtherScannedPages(
+      db,
+      scope.siteId,
+      pages.map((page) => page.id),
+    )),
+  ]
+}
+
+function groupByHash(pages: Page[], key: 'titleHash' | 'descriptionHash' | 'contentHash') {
+  const byHash = new Map<string, string[]>()
+  for (const page of pages) {
+    const hash = page[key]
+    if (hash) byHash.set(hash, [...(byHash.get(hash) ?? []), page.id])
+  }
+  return byHash
+}
+
+/**
+ * Orphans: sitemap pages that no page of this scan links to (a page linking to itself does not count).
+ * A partial scan keeps what the last full scan found; a full scan records it on the pages.
+ */
+async function findOrphans(
+  db: DbClient,
+  scope: FinalizeScope,
+  results: SucceededResultRow[],
+  urlById: Map<string, string>,
+): Promise<{ sitemapUrls: Set<string>; orphanedUrls: Set<string> }> {
+  if (scope.partialScan) {
+    const sitemapUrls = results.filter((result) => result.page.inSitemap).map((result) => result.page.url)
+    const orphanedUrls = results.filter((result) => result.page.isOrphaned).map((result) => result.page.url)
+    return { sitemapUrls: new Set(sitemapUrls), orphanedUrls: new Set(orphanedUrls) }
+  }
+  const pageIds = results.map((result) => result.pageId)
+  const linkedTo = new Set(
+    (await listInternalAnchors(db, pageIds))
+      .filter((anchor) => urlById.get(anchor.pageId) !== anchor.url)
+      .map((anchor) => anchor.url),
+  )
+  const sitemapUrls = new Set(await listSitemapUrlsOfScan(db, scope.scanId))
+  const scannedUrls = results.map((result) => result.page.url)
+  const orphanedUrls = scannedUrls.filter((url) => sitemapUrls.has(url) && !linkedTo.has(url))
+  await markSitemapAndOrphans(db, scope.siteId, {
+    scannedUrls,
+    sitemapUrls: [...sitemapUrls],
+    orphanedUrls,
+  })
+  return { sitemapUrls, orphanedUrls: new Set(orphanedUrls) }
+}
+
+export async function gatherCrossPageFacts(
+  db: DbClient,
+  scope: FinalizeScope,
+  results: SucceededResultRow[],
+): Promise<CrossPageFacts> {
+  const pages = await comparedPages(db, scope, results)
+  const urlById = new Map(pages.map((page) => [page.id, page.url]))
+  const duplicatesByCheck = new Map(
+    (
+      Object.entries(HASH_OF_CHECK) as [
+        keyof typeof HASH_OF_CHECK,
+        (typeof HASH_OF_CHECK)[keyof typeof HASH_OF_CHECK],
+      ][]
+    ).map(([id, key]) => [id, groupByHash(pages, key)]),
+  )
+  return {
+    brokenByPage: await brokenLinksByPage(
+      db,
+      results.map((result) => result.pageId),
+    ),
+    duplicatesByCheck,
+    urlById,
+    rootUrl: results.find((result) => result.page.depth === 0)?.page.url,
+    ...(await findOrphans(db, scope, results, urlById)),
+  }
+}
+
+function crossPageAudit(id: DuplicateCheckId, others: string[], urlById: Map<string, string>): Audit {
+  return {
+    id,
+    ...DUPLICATE_CHECKS[id],
+    issueLevel: 'Error',
+    score: others.length ? 0 : 1,
+    wcag: [],
+    nodeCount: others.length,
+    details: others.length
+      ? {
+          type: 'table',
+          headings: [{ key: 'url', valueType: 'url', label: 'Same as' }],
+          items: others.map((other) => ({ url: urlById.get(other) })),
+        }
+      : null,
+  }
+}
+
+/** The duplicate checks and, for a sitemap page other than the root, the orphan check of one page. */
+function crossPageAuditsOf(page: Page, facts: CrossPageFacts): Audit[] {
+  const audits: Audit[] = []
+  for (const [id, key] of Object.entries(HASH_OF_CHECK) as [keyof typeof HASH_OF_CHECK, keyof Page][]) {
+    const hash = page[key] as string | null
+    if (!hash) continue
+    const others = (facts.duplicatesByCheck.get(id)?.get(hash) ?? []).filter((other) => other !== page.id)
+    audits.push(crossPageAudit(id, others, facts.urlById))
+  }
+  if (facts.sitemapUrls.has(page.url) && page.url !== facts.rootUrl) {
+    const isOrphan = facts.orphanedUrls.has(page.url)
+    audits.push({
+      ...crossPageAudit('orphaned-page', [], facts.urlById),
+      score: isOrphan ? 0 : 1,
+      nodeCount: isOrphan ? 1 : 0,
+    })
+  }
+  return audits
+}
+
+type StoredIssue = Awaited<ReturnType<typeof listSeoIssuesStoredByScan>>[number]
+
+function storedIssueAsAudit(issue: StoredIssue): Audit {
+  return {
+    id: issue.issueId,
+    title: issue.title,
+    description: issue.description,
+    issueLevel: issue.issueLevel,
+    score: issue.score,
+    wcag: issue.wcagCriteria,
+    nodeCount: issue.nodeCount,
+    details: (issue.details as Audit['details']) ?? null,
+  }
+}
+
+/** The page's own SEO checks as the page job stored them, with the checks across pages added. */
+function recomputeSeo(stored: StoredIssue[], crossPage: Audit[]): CategoryResult {
+  const own = stored.filter((issue) => !(issue.issueId in DUPLICATE_CHECKS))
+  const withOutcome = (outcome: StoredIssue['outcome']) =>
+    own.filter((issue) => issue.outcome === outcome).map(storedIssueAsAudit)
+  const seo: CategoryResult = {
+    score: null,
+    audits: {
+      failed: [...withOutcome('failed'), ...crossPage.filter((audit) => audit.score === 0)],
+      manual: withOutcome('manual'),
+      passed: [...withOutcome('passed'), ...crossPage.filter((audit) => audit.score === 1)],
+      notApplicable: withOutcome('not_applicable'),
+    },
+  }
+  seo.score = scoreSeo(seo)
+  return seo
+}
+
+function duplicateFlags(crossPage: Audit[]) {
+  const failing = (id: DuplicateCheckId) => crossPage.some((audit) => audit.id === id && audit.score === 0)
+  return {
+    isDuplicateTitle: failing('duplicate-title'),
+    isDuplicateDescription: failing('duplicate-description'),
+    isDuplicateContent: failing('duplicate-content'),
+  }
+}
+
+/**
+ * One page once the checks across pages are known: SEO recomputed with the duplicate and orphan checks,
+ * content quality with the page's broken links; issues, page and result updated in one transaction.
+ */
+export async function finalizePage(
+  prisma: PrismaClient,
+  scope: FinalizeScope,
+  result: SucceededResultRow,
+  facts: CrossPageFacts,
+): Promise<void> {
+  const page = result.page
+  const stored = result.scores as unknown as StoredScores | null
+  const brokenLinks = facts.brokenByPage.get(page.id) ?? []
+  const contentQuality = stored ? buildContentQuality({ ...stored.contentQualityInput, brokenLinks }) : null
+  const crossPage = crossPageAuditsOf(page, facts)
+  await runInTransaction(prisma, async (tx) => {
+    const seo = recomputeSeo(
+      await listSeoIssuesStoredByScan(tx, { pageId: page.id, scanId: scope.scanId }),
+      crossPage,
+    )
+    const ids = { siteId: scope.siteId, pageId: page.id, scanId: scope.scanId }
+    await storeCategoryIssues(tx, ids, 'seo', seo)
+    if (contentQuality) await storeCategoryIssues(tx, ids, 'content-quality', contentQuality)
+    await updateFinalizedPage(tx, page.id, {
+      ...duplicateFlags(crossPage),
+      seoScore: seo.score,
+      numberOfSeoIssuesFailed: seo.audits.failed.length,
+      brokenLinkCount: brokenLinks.length,
+      ...(contentQuality ? { contentQualityScore: contentQuality.score } : {}),
+    })
+    await updatePageResultScores(tx, result.id, {
+      ...(stored ?? {}),
+      seo: seo.score,
+      contentQuality: contentQuality?.score ?? null,
+    })
+  })
+}

@@ -1,0 +1,274 @@
+import type { Page, Prisma } from '../generated/prisma/client.js'
+import { type DbClient, runInTransaction } from './db-client.js'
+
+/**
+ * What the worker's finalize-scan job reads and writes once every page of a scan is done: link checks,
+ * duplicates and orphans across the scan's pages, section membership and the history points.
+ */
+
+/** Pages audited by the scan, with their page rows. */
+export function listSucceededResults(db: DbClient, scanId: string) {
+  return db.pageResult.findMany({ where: { scanId, status: 'succeeded' }, include: { page: true } })
+}
+export type SucceededResultRow = Awaited<ReturnType<typeof listSucceededResults>>[number]
+
+/** A link the scan's pages point to, with the redirect last recorded for it and the scan that recorded it. */
+export interface ScanLinkRow {
+  id: string
+  url: string
+  finalUrl: string | null
+  lastScanId: string | null
+}
+
+/** Distinct link and image URLs found on the scan's pages: each is checked once per scan. */
+export function listLinksOfScan(db: DbClient, scanId: string): Promise<ScanLinkRow[]> {
+  return db.link.findMany({
+    where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
+    select: { id: true, url: true, finalUrl: true, lastScanId: true },
+  })
+}
+
+export interface LinkCheckRow {
+  id: string
+  status: number | null
+  error: string | null
+  isBroken: boolean
+  isUnverified: boolean
+  /** absent with finalUrl: the redirect already recorded for the link stays */
+  redirectChain?: unknown
+  finalUrl?: string | null
+}
+
+export async function storeLinkCheckRows(db: DbClient, scanId: string, checks: LinkCheckRow[]) {
+  const checkedAt = new Date()
+  for (const { id, redirectChain, ...check } of checks) {
+    const chain = redirectChain === undefined ? {} : { redirectChain: redirectChain as Prisma.InputJsonValue }
+    await db.link.update({
+      where: { id },
+      data: { ...check, ...chain, checkedAt, lastScanId: scanId },
+    })
+  }
+}
+
+/** Broken anchors of these pages, with the checked link. */
+export function listBrokenAnchors(db: DbClient, pageIds: string[]) {
+  return db.linkOccurrence.findMany({
+    where: { pageId: { in: pageIds }, kind: 'anchor', link: { isBroken: true } },
+    select: { pageId: true, link: { select: { url: true, status: true, error: true } } },
+  })
+}
+
+/** The site's other pages some scan has seen (duplicates of a partial scan are looked for among them). */
+export function listOtherScannedPages(db: DbClient, siteId: string, exceptIds: string[]): Promise<Page[]> {
+  return db.page.findMany({ where: { siteId, id: { notIn: exceptIds }, lastScanId: { not: null } } })
+}
+
+export async function listSitemapUrlsOfScan(db: DbClient, scanId: string): Promise<string[]> {
+  const rows = await db.scanUrl.findMany({
+    where: { scanId, discoveredVia: 'sitemap' },
+    select: { url: true },
+  })
+  return rows.map((row) => row.url)
+}
+
+/** Internal anchors of these pages: which page links to which URL. */
+export async function listInternalAnchors(db: DbClient, pageIds: string[]) {
+  const rows = await db.linkOccurrence.findMany({
+    where: { pageId: { in: pageIds }, kind: 'anchor', link: { isInternal: true } },
+    select: { pageId: true, link: { select: { url: true } } },
+  })
+  return rows.map((row) => ({ pageId: row.pageId, url: row.link.url }))
+}
+
+/** After a full scan: which of its pages the sitemap lists, and which of those no page links to. */
+export function markSitemapAndOrphans(
+  db: DbClient,
+  siteId: string,
+  {
+    scannedUrls,
+    sitemapUrls,
+    orphanedUrls,
+  }: { scannedUrls: string[]; sitemapUrls: string[]; orphanedUrls: string[] },
+) {
+  return runInTransaction(db, async (tx) => {
+    await tx.page.updateMany({
+      where: { siteId, url: { in: scannedUrls } },
+      data: { isOrphaned: false, inSitemap: false },
+    })
+    await tx.page.updateMany({ where: { siteId, url: { in: sitemapUrls } }, data: { inSitemap: true } })
+    await tx.page.updateMany({ where: { siteId, url: { in: orphanedUrls } }, data: { isOrphaned: true } })
+  })
+}
+
+/** The SEO outcomes the page job stored in this scan (finalize adds the checks across pages to them). */
+export function listSeoIssuesStoredByScan(
+  db: DbClient,
+  { pageId, scanId }: { pageId: string; scanId: string },
+) {
+  return db.pageIssue.findMany({ where: { pageId, scanId, category: 'seo' } })
+}
+
+export function updateFinalizedPage(db: DbClient, pageId: string, data: Prisma.PageUpdateInput) {
+  return db.page.update({ where: { id: pageId }, data })
+}
+
+export function updatePageResultScores(db: DbClient, resultId: string, scores: unknown) {
+  return db.pageResult.update({
+    where: { id: resultId },
+    data: { scores: scores as Prisma.InputJsonValue },
+  })
+}
+
+export function listPagesByIds(db: DbClient, pageIds: string[]): Promise<Page[]> {
+  return db.page.findMany({ where: { id: { in: pageIds } } })
+}
+
+/** The site's sections (or the one of a section scan) with their rules in order. */
+export function listSectionsWithRules(db: DbClient, siteId: string, onlySectionId: string | null) {
+  return db.section.findMany({
+    where: { siteId, ...(onlySectionId ? { id: onlySectionId } : {}) },
+    include: { conditions: { orderBy: { position: 'asc' } } },
+  })
+}
+export type SectionWithRulesRow = Awaited<ReturnType<typeof listSectionsWithRules>>[number]
+
+/** After a full or section scan: the section's members are exactly these pages. */
+export function replaceSectionMembers(
+  db: DbClient,
+  sectionId: string,
+  pageIds: string[],
+  summary: { overallScore: number | null },
+) {
+  return runInTransaction(db, async (tx) => {
+    await tx.sectionPage.deleteMany({ where: { sectionId } })
+    await tx.sectionPage.createMany({
+      data: pageIds.map((pageId) => ({ sectionId, pageId })),
+      skipDuplicates: true,
+    })
+    await tx.section.update({
+      where: { id: sectionId },
+      data: {
+        pagesInSection: pageIds.length,
+        overallScore: summary.overallScore,
+        hasFirstScanned: true,
+        lastScannedAt: new Date(),
+      },
+    })
+  })
+}
+
+/**
+ * After a page scan: the scanned pages join or leave the section; the other members stay. Returns the
+ * members afterwards, for the section's score.
+ */
+export function updateSectionMembers(
+  db: DbClient,
+  sectionId: string,
+  { joining, leaving }: { joining: string[]; leaving: string[] },
+): Promise<Page[]> {
+  return runInTransaction(db, async (tx) => {
+    await tx.sectionPage.deleteMany({ where: { sectionId, pageId: { in: leaving } } })
+    await tx.sectionPage.createMany({
+      data: joining.map((pageId) => ({ sectionId, pageId })),
+      skipDuplicates: true,
+    })
+    return tx.page.findMany({ where: { sections: { some: { sectionId } } } })
+  })
+}
+
+export function updateSectionSummary(
+  db: DbClient,
+  sectionId: string,
+  data: { pagesInSection: number; overallScore: number | null },
+) {
+  return db.section.update({ where: { id: sectionId }, data })
+}
+
+/** What a history point counts over a set of pages besides their scores. */
+export async function countHistoryFacts(db: DbClient, siteId: string, pageIds: string[]) {
+  const [issues, documents, brokenLinks, misspellings] = await Promise.all([
+    db.pageIssue.groupBy({
+      by: ['category', 'outcome'],
+      where: { pageId: { in: pageIds }, outcome: { in: ['passed', 'failed'] } },
+      _count: { _all: true },
+    }),
+    db.document.groupBy({
+      by: ['kind'],
+      where: { siteId, occurrences: { some: { pageId: { in: pageIds } } } },
+      _count: { _all: true },
+    }),
+    db.link.count({
+      where: { siteId, isBroken: true, occurrences: { some: { pageId: { in: pageIds }, kind: 'anchor' } } },
+    }),
+    db.misspellingOccurrence.aggregate({ where: { pageId: { in: pageIds } }, _sum: { count: true } }),
+  ])
+  return {
+    issueCount: (category: string, outcome: string) =>
+      issues.find((row) => row.category === category && row.outcome === outcome)?._count._all ?? 0,
+    documentCount: (kind?: string) =>
+      documents
+        .filter((row) => kind === undefined || row.kind === kind)
+        .reduce((sum, row) => sum + row._count._all, 0),
+    brokenLinks,
+    misspellings: misspellings._sum.count ?? 0,
+  }
+}
+
+/** The scan's history points, replaced on a retry. */
+export function replaceHistoryPoints(
+  db: DbClient,
+  scanId: string,
+  points: Prisma.HistoryPointUncheckedCreateInput[],
+) {
+  return runInTransaction(db, async (tx) => {
+    await tx.historyPoint.deleteMany({ where: { scanId } })
+    if (points.length) await tx.historyPoint.createMany({ data: points })
+  })
+}
+
+/** Documents the scan's audited pages link to. */
+export function listDocumentsOfScan(db: DbClient, scanId: string) {
+  return db.document.findMany({
+    where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
+    select: { id: true, url: true, kind: true },
+  })
+}
+
+/** What reading or measuring a document found (nothing when it could not be read: only checkedAt moves). */
+export function updateDocumentAnalysis(
+  db: DbClient,
+  documentId: string,
+  data: Prisma.DocumentUpdateInput = {},
+) {
+  return db.document.update({ where: { id: documentId }, data: { ...data, checkedAt: new Date() } })
+}
+
+/** The scan with its site and section, and the shallowest page that failed: why a scan audited nothing. */
+export async function findEmptyScanFacts(db: DbClient, scanId: string) {
+  const [scan, firstFailure] = await Promise.all([
+    db.scan.findUniqueOrThrow({ where: { id: scanId }, include: { site: true, section: true } }),
+    db.pageResult.findFirst({
+      where: { scanId, status: 'failed' },
+      include: { page: { select: { url: true, depth: true } } },
+      orderBy: { page: { depth: 'asc' } },
+    }),
+  ])
+  return { scan, firstFailure }
+}
+
+/** The scan completed; a full scan also makes the site's scores whole (its first full scan is done). */
+export async function markScanCompleted(
+  db: DbClient,
+  scanId: string,
+  { pagesOrphaned }: { pagesOrphaned: number },
+) {
+  return runInTransaction(db, async (tx) => {
+    const scan = await tx.scan.update({
+      where: { id: scanId },
+      data: { state: 'completed', finishedAt: new Date(), pagesOrphaned },
+    })
+    if (scan.siteId && scan.kind === 'site')
+      await tx.site.update({ where: { id: scan.siteId }, data: { firstScanCompleted: true } })
+    return scan
+  })
+}
