@@ -285,6 +285,8 @@ describe("Prisma's own schema engine", () => {
     expect(result.keptIndexes.sort()).toEqual([
       'Page_siteId_title_trgm_idx',
       'Page_siteId_url_trgm_idx',
+      'Page_title_trgm_idx',
+      'Page_url_trgm_idx',
       'Section_siteId_title_trgm_idx',
       'Site_siteName_trgm_idx',
       'User_email_trgm_idx',
