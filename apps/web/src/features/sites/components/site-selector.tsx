@@ -11,8 +11,9 @@ export const SITE_LIST_DEFAULTS = { sortBy: 'siteName', sortDir: 'asc' } as cons
 
 const numberFormat = new Intl.NumberFormat('en-GB')
 
-const columns: ListColumn<SiteListItem>[] = [
-  {
+/** The sites lists' first column: the site's name, linking to its dashboard, over one line of detail. */
+export function siteNameColumn(detail: (site: SiteListItem) => string): ListColumn<SiteListItem> {
+  return {
     id: 'siteName',
     label: 'Site',
     sortable: true,
@@ -22,10 +23,14 @@ const columns: ListColumn<SiteListItem>[] = [
         <Link href={sitePath(site.sys.slug ?? site.sys.id)} className={styles.siteLink}>
           {site.siteName}
         </Link>
-        <span className={styles.siteUrl}>{site.organisation.name}</span>
+        <span className={styles.siteUrl}>{detail(site)}</span>
       </span>
     ),
-  },
+  }
+}
+
+const columns: ListColumn<SiteListItem>[] = [
+  siteNameColumn((site) => site.organisation.name),
   {
     id: 'rootUri',
     label: 'Web address',

@@ -1,13 +1,10 @@
 import type { SiteListItem } from '@canopy/contracts'
-import { Link } from 'react-aria-components'
 import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { PageHeader } from '@/components/ui/notice'
 import { ScoreBadge } from '@/components/ui/score-card'
-import { sitePath } from '@/lib/site-paths'
 import { useSites } from '../api/get-sites'
 import { LastScanCell } from './last-scan-cell'
-import styles from './site-list.module.css'
-import { SITE_LIST_DEFAULTS } from './site-selector'
+import { SITE_LIST_DEFAULTS, siteNameColumn } from './site-selector'
 
 const SCORE_COLUMNS = [
   { id: 'accessibility', label: 'Accessibility' },
@@ -17,20 +14,7 @@ const SCORE_COLUMNS = [
 ] as const
 
 const columns: ListColumn<SiteListItem>[] = [
-  {
-    id: 'siteName',
-    label: 'Site',
-    sortable: true,
-    isRowHeader: true,
-    render: (site) => (
-      <span className={styles.siteCell}>
-        <Link href={sitePath(site.sys.slug ?? site.sys.id)} className={styles.siteLink}>
-          {site.siteName}
-        </Link>
-        <span className={styles.siteUrl}>{site.rootUri}</span>
-      </span>
-    ),
-  },
+  siteNameColumn((site) => site.rootUri),
   ...SCORE_COLUMNS.map(
     (column): ListColumn<SiteListItem> => ({
       id: column.id,
