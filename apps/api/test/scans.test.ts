@@ -249,6 +249,31 @@ describe('page scan (POST /api/v1/sites/:configAlias/scans)', () => {
     expect(await app.prisma.scan.count({ where: { siteId: site.id } })).toBe(1)
   })
 
+  it('keeps the title the requester gave, and the active scans name the page by it', async () => {
+    const { app, site, adminCookie } = await siteWithAdmin('https://www.example.test/')
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v1/sites/${site.slug}/scans`,
+      headers: { cookie: adminCookie },
+      payload: { uri: 'https://www.example.test/never-scanned', pageTitle: '  Opening hours  ' },
+    })
+    expect(response.statusCode).toBe(202)
+    const { scanId } = response.json() as { scanId: string }
+    expect(await app.prisma.scan.findUniqueOrThrow({ where: { id: scanId } })).toMatchObject({
+      individualUrl: 'https://www.example.test/never-scanned',
+      individualPageTitle: 'Opening hours',
+    })
+    const active = await app.inject({ method: 'GET', url: '/api/v1/scans', headers: { cookie: adminCookie } })
+    expect(active.json()).toEqual([
+      expect.objectContaining({
+        id: scanId,
+        individualScan: true,
+        individualUrl: 'https://www.example.test/never-scanned',
+        individualPageTitle: 'Opening hours',
+      }),
+    ])
+  })
+
   it('refuses a URL outside the site root with 400 on uri', async () => {
     const { app, site, adminCookie } = await siteWithAdmin('https://www.example.test/blog')
     for (const uri of [

@@ -99,15 +99,18 @@ function toPageUrl(uri: string): URL {
   return url
 }
 
-/** Adds (or rescans) one page of the site; asking again while it is queued answers the same scan. */
+/**
+ * Adds (or rescans) one page of the site; asking again while it is queued answers the same scan. The title
+ * the requester gives is kept with the scan, so the active scans name a page that was never scanned.
+ */
 export async function startPageScan(
   { prisma, queues }: ScanDeps,
   access: SiteAccess,
   userId: string,
-  uri: string,
+  page: { uri: string; pageTitle?: string },
 ): Promise<{ scanId: string }> {
   const site = await findSiteOrThrow(prisma, access.siteId)
-  const url = toPageUrl(uri)
+  const url = toPageUrl(page.uri)
   if (!isInsideSiteScope(site.rootUri, url)) {
     throw badRequest('uri', `${PAGE_OUTSIDE_SITE_MESSAGE} (${site.rootUri}).`)
   }
@@ -118,6 +121,7 @@ export async function startPageScan(
       kind: 'page',
       requestedById: userId,
       individualUrl: url.href,
+      individualPageTitle: page.pageTitle || null,
       pageLimit: 1,
     },
     { kind: 'page', individualUrl: url.href },
@@ -141,8 +145,11 @@ export async function getScanStatus(
 
 export async function listActiveScans(prisma: PrismaClient, userId: string): Promise<ActiveScan[]> {
   const rows = await listActiveScansForUser(prisma, userId)
+  // A page scan shows the title its requester gave, else the title the page had when last scanned.
   const individual = rows.flatMap((row) =>
-    row.individualUrl && row.siteId ? [{ siteId: row.siteId, url: row.individualUrl }] : [],
+    row.individualUrl && row.siteId && !row.individualPageTitle
+      ? [{ siteId: row.siteId, url: row.individualUrl }]
+      : [],
   )
   const [titles, positions] = await Promise.all([
     findPageTitles(prisma, individual),
@@ -151,7 +158,8 @@ export async function listActiveScans(prisma: PrismaClient, userId: string): Pro
   return rows.map((row) =>
     presentActiveScan(
       row,
-      row.individualUrl ? (titles.get(`${row.siteId} ${row.individualUrl}`) ?? null) : null,
+      row.individualPageTitle ??
+        (row.individualUrl ? (titles.get(`${row.siteId} ${row.individualUrl}`) ?? null) : null),
       positions.get(row.id) ?? null,
     ),
   )

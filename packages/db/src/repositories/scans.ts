@@ -13,6 +13,7 @@ export interface CreateScanInput {
   trigger?: ScanTrigger
   requestedById: string | null
   individualUrl?: string | null
+  individualPageTitle?: string | null
   pageLimit: number
 }
 

@@ -90,7 +90,7 @@ function addPageScanRoute(fastify: FastifyZodInstance) {
         { prisma, queues },
         getSiteAccess(request),
         getSignedInUser(request).id,
-        request.body.uri,
+        request.body,
       )
       return reply.code(202).send(started)
     },

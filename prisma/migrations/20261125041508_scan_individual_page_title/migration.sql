@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Scan" ADD COLUMN     "individualPageTitle" TEXT;
