@@ -150,6 +150,32 @@ export async function createSessionCookie(prisma: PrismaClient, userId: string):
   return `${SESSION_COOKIE}=${token}`
 }
 
+/**
+ * A site with an admin and a plain member, each signed in: the two sides of every "site admins only"
+ * check.
+ */
+export async function createTestSiteWithAdminAndMember(
+  prisma: PrismaClient,
+  options: { rootUri?: string } = {},
+) {
+  const admin = await createTestUser(prisma)
+  const member = await createTestUser(prisma)
+  const site = await createTestSite(prisma, {
+    rootUri: options.rootUri,
+    members: [
+      { userId: admin.id, isAdmin: true },
+      { userId: member.id, isAdmin: false },
+    ],
+  })
+  return {
+    admin,
+    member,
+    site,
+    adminCookie: await createSessionCookie(prisma, admin.id),
+    memberCookie: await createSessionCookie(prisma, member.id),
+  }
+}
+
 /** The smallest valid PNG (1x1, transparent): what a full-page screenshot file looks like to the API. */
 export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -7,6 +7,7 @@ import {
   createTestCompletedScan,
   createTestOrganisation,
   createTestSite,
+  createTestSiteWithAdminAndMember,
   createTestUser,
 } from './factories.js'
 import { buildTestApp, useTestApp } from './helper.js'
@@ -16,21 +17,7 @@ const getApp = useTestApp()
 
 async function siteWithAdmin() {
   const { app } = await getApp()
-  const admin = await createTestUser(app.prisma)
-  const member = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, {
-    members: [
-      { userId: admin.id, isAdmin: true },
-      { userId: member.id, isAdmin: false },
-    ],
-  })
-  return {
-    app,
-    admin,
-    site,
-    adminCookie: await createSessionCookie(app.prisma, admin.id),
-    memberCookie: await createSessionCookie(app.prisma, member.id),
-  }
+  return { app, ...(await createTestSiteWithAdminAndMember(app.prisma)) }
 }
 
 describe('GET /api/v1/sites/:slug/scan-status', () => {

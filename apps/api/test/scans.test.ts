@@ -12,6 +12,7 @@ import {
   createTestOrganisation,
   createTestSection,
   createTestSite,
+  createTestSiteWithAdminAndMember,
   createTestUser,
 } from './factories.js'
 import { buildTestApp, useTestApp } from './helper.js'
@@ -21,23 +22,7 @@ const getApp = useTestApp()
 
 async function siteWithAdmin(rootUri?: string) {
   const { app } = await getApp()
-  const admin = await createTestUser(app.prisma)
-  const member = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, {
-    rootUri,
-    members: [
-      { userId: admin.id, isAdmin: true },
-      { userId: member.id, isAdmin: false },
-    ],
-  })
-  return {
-    app,
-    admin,
-    member,
-    site,
-    adminCookie: await createSessionCookie(app.prisma, admin.id),
-    memberCookie: await createSessionCookie(app.prisma, member.id),
-  }
+  return { app, ...(await createTestSiteWithAdminAndMember(app.prisma, { rootUri })) }
 }
 
 describe('full-site scan', () => {

@@ -1,5 +1,4 @@
 import {
-  exportQuerySchema,
   IssueDetailSchema,
   IssueListItemSchema,
   IssueNameParamsSchema,
@@ -9,10 +8,8 @@ import {
   IssuesOverviewQuerySchema,
   IssuesOverviewSchema,
   IssuesQuerySchema,
-  pagedListSchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { sendListExport } from '../../lib/list-export.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import {
   exportIssuePages,
@@ -22,51 +19,27 @@ import {
   listIssuePages,
   listIssues,
 } from '../../services/issues-service.js'
+import { registerListRoutes } from '../list-routes.js'
 import type { FastifyZodInstance } from '../schemas.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from './site.js'
 
 const IssueParamsSchema = SiteParamsSchema.extend(IssueNameParamsSchema.shape)
 
-/** GET /issues */
-function listIssuesRoute(fastify: FastifyZodInstance) {
+/** GET /issues and its export */
+function issuesListRoutes(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-  fastify.get(
-    '/issues',
-    {
-      schema: {
-        tags: ['issues'],
-        summary: 'The issues of one category with their page counts and lifecycle, most frequent first',
-        params: SiteParamsSchema,
-        querystring: IssuesQuerySchema,
-        response: { 200: pagedListSchema(IssueListItemSchema), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => listIssues(prisma, getSiteAccess(request).siteId, request.query),
-  )
-}
-
-/** GET /issues/export */
-function exportIssuesRoute(fastify: FastifyZodInstance) {
-  const { prisma } = fastify
-  fastify.get(
-    '/issues/export',
-    {
-      schema: {
-        tags: ['issues'],
-        summary: 'Every issue of the current filter and sort as a CSV or JSON file, streamed',
-        params: SiteParamsSchema,
-        querystring: exportQuerySchema(IssuesQuerySchema),
-        response: errorResponses(400, 401, 404),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(
-        reply,
-        request.query.format,
-        await exportIssues(prisma, getSiteAccess(request), request.query),
-      ),
-  )
+  registerListRoutes(fastify, {
+    path: '/issues',
+    tags: ['issues'],
+    summary: 'The issues of one category with their page counts and lifecycle, most frequent first',
+    exportSummary: 'Every issue of the current filter and sort',
+    params: SiteParamsSchema,
+    querystring: IssuesQuerySchema,
+    item: IssueListItemSchema,
+    list: ({ query, request }) => listIssues(prisma, getSiteAccess(request).siteId, query),
+    exportList: ({ query, request }) => exportIssues(prisma, getSiteAccess(request), query),
+  })
 }
 
 /** GET /issues/overview */
@@ -107,56 +80,30 @@ function issueRoute(fastify: FastifyZodInstance) {
   )
 }
 
-/** GET /issues/:issueName/pages */
-function issuePagesRoute(fastify: FastifyZodInstance) {
+/** GET /issues/:issueName/pages and its export */
+function issuePagesListRoutes(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-  fastify.get(
-    '/issues/:issueName/pages',
-    {
-      schema: {
-        tags: ['issues'],
-        summary: 'The pages one issue concerns, with its lifecycle on each, assignment and ticket',
-        params: IssueParamsSchema,
-        querystring: IssuePagesQuerySchema,
-        response: { 200: pagedListSchema(IssuePageItemSchema), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) =>
-      listIssuePages(prisma, getSiteAccess(request).siteId, request.params.issueName, request.query),
-  )
-}
-
-/** GET /issues/:issueName/pages/export */
-function exportIssuePagesRoute(fastify: FastifyZodInstance) {
-  const { prisma } = fastify
-  fastify.get(
-    '/issues/:issueName/pages/export',
-    {
-      schema: {
-        tags: ['issues'],
-        summary: "Every page of the issue's current filter and sort as a CSV or JSON file, streamed",
-        params: IssueParamsSchema,
-        querystring: exportQuerySchema(IssuePagesQuerySchema),
-        response: errorResponses(400, 401, 404),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(
-        reply,
-        request.query.format,
-        await exportIssuePages(prisma, getSiteAccess(request), request.params.issueName, request.query),
-      ),
-  )
+  registerListRoutes(fastify, {
+    path: '/issues/:issueName/pages',
+    tags: ['issues'],
+    summary: 'The pages one issue concerns, with its lifecycle on each, assignment and ticket',
+    exportSummary: "Every page of the issue's current filter and sort",
+    params: IssueParamsSchema,
+    querystring: IssuePagesQuerySchema,
+    item: IssuePageItemSchema,
+    list: ({ params, query, request }) =>
+      listIssuePages(prisma, getSiteAccess(request).siteId, params.issueName, query),
+    exportList: ({ params, query, request }) =>
+      exportIssuePages(prisma, getSiteAccess(request), params.issueName, query),
+  })
 }
 
 /** The issues of a site (or a section): the list, the dashboard overview, one issue and its pages. */
 const issuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  listIssuesRoute(fastify)
-  exportIssuesRoute(fastify)
+  issuesListRoutes(fastify)
   issuesOverviewRoute(fastify)
   issueRoute(fastify)
-  issuePagesRoute(fastify)
-  exportIssuePagesRoute(fastify)
+  issuePagesListRoutes(fastify)
 }
 
 export default issuesRoutes

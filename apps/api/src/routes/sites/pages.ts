@@ -1,17 +1,15 @@
 import {
-  exportQuerySchema,
   PageListItemSchema,
   PageMisspellingsResponseSchema,
   PagesQuerySchema,
-  pagedListSchema,
   WorstPagesQuerySchema,
   WorstPagesResponseSchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { sendListExport } from '../../lib/list-export.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import { exportPages, getPageMisspellings, listPages, listWorstPages } from '../../services/pages-service.js'
+import { registerListRoutes } from '../list-routes.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from './site.js'
 
@@ -21,38 +19,17 @@ const PageParamsSchema = SiteParamsSchema.extend({ pageId: z.string().min(1).max
 const pagesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { prisma } = fastify
 
-  fastify.get(
-    '/pages',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'The pages of the site (or of a section) as one area (type) lists them, paged',
-        params: SiteParamsSchema,
-        querystring: PagesQuerySchema,
-        response: { 200: pagedListSchema(PageListItemSchema), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => listPages(prisma, getSiteAccess(request).siteId, request.query),
-  )
-
-  fastify.get(
-    '/pages/export',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Every page of the current filter and sort as a CSV or JSON file, streamed',
-        params: SiteParamsSchema,
-        querystring: exportQuerySchema(PagesQuerySchema),
-        response: errorResponses(400, 401, 404),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(
-        reply,
-        request.query.format,
-        await exportPages(prisma, getSiteAccess(request), request.query),
-      ),
-  )
+  registerListRoutes(fastify, {
+    path: '/pages',
+    tags: ['pages'],
+    summary: 'The pages of the site (or of a section) as one area (type) lists them, paged',
+    exportSummary: 'Every page of the current filter and sort',
+    params: SiteParamsSchema,
+    querystring: PagesQuerySchema,
+    item: PageListItemSchema,
+    list: ({ query, request }) => listPages(prisma, getSiteAccess(request).siteId, query),
+    exportList: ({ query, request }) => exportPages(prisma, getSiteAccess(request), query),
+  })
 
   fastify.get(
     '/worst-pages',
