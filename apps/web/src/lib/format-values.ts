@@ -1,10 +1,5 @@
-/** Dates, sizes and counts as the screens show them: en-GB, dates in UTC. */
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+/** Dates, sizes and counts as the screens show them: en-GB, dates and times in the viewer's time zone. */
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -12,7 +7,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hour12: false,
-  timeZone: 'UTC',
 })
 const numberFormat = new Intl.NumberFormat('en-GB')
 
@@ -28,7 +22,7 @@ export function formatDate(iso: string | null | undefined): string {
   return date ? dateFormat.format(date) : ''
 }
 
-/** '20 Nov 2026, 10:00' (24-hour, UTC); '' for a missing or unreadable date. */
+/** '20 Nov 2026, 10:00' (24-hour); '' for a missing or unreadable date. */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = parse(iso)
   return date ? dateTimeFormat.format(date) : ''
@@ -36,6 +30,11 @@ export function formatDateTime(iso: string | null | undefined): string {
 
 export function formatCount(value: number): string {
   return numberFormat.format(value)
+}
+
+/** A count with its noun: '1 page', '1,204 pages'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${numberFormat.format(count)} ${count === 1 ? one : many}`
 }
 
 const SIZE_UNITS = ['KB', 'MB', 'GB'] as const

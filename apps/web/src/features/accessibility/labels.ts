@@ -31,5 +31,3 @@ export const LEVEL_NAMES: Record<IssueLevel, string> = {
 }
 
 export const PAGE_STATUS_LABELS = { failed: 'Failed', manual: 'Needs review', fixed: 'Fixed' } as const
-
-export const plural = (count: number, one: string, many = `${one}s`) => (count === 1 ? one : many)

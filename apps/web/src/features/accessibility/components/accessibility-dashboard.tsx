@@ -6,13 +6,13 @@ import { ScoreBadge, ScoreCard } from '@/components/ui/score-card'
 import { ScrollRegion } from '@/components/ui/scroll-region'
 import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { describeScan, formatCount } from '@/lib/format-values'
+import { describeScan, formatCount, plural } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { useHistory } from '../api/get-history'
 import { useIssues } from '../api/get-issues'
 import { useIssuesOverview } from '../api/get-issues-overview'
 import { useWorstPages } from '../api/get-worst-pages'
-import { LEVEL_NAMES, plural } from '../labels'
+import { LEVEL_NAMES } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
 import { latestScores, ProgressCharts } from './progress-charts'
@@ -84,7 +84,7 @@ function SinceLastScan({
   overview: IssuesOverview
   issuesHref: (status: string) => string
 }) {
-  const issues = (count: number) => `${formatCount(count)} ${plural(count, 'issue')}`
+  const issues = (count: number) => plural(count, 'issue')
   return (
     <>
       {overview.scan ? <p className={styles.muted}>Last scan: {describeScan(overview.scan)}</p> : null}
@@ -92,12 +92,12 @@ function SinceLastScan({
         <div>
           <dt>New</dt>
           <dd>{issues(overview.issuesNew)}</dd>
-          <dd className={styles.muted}>on {formatCount(overview.occurrencesNew)} pages in all</dd>
+          <dd className={styles.muted}>on {plural(overview.occurrencesNew, 'page', 'pages')} in all</dd>
         </div>
         <div>
           <dt>Fixed</dt>
           <dd>{issues(overview.issuesFixed)}</dd>
-          <dd className={styles.muted}>on {formatCount(overview.occurrencesFixed)} pages in all</dd>
+          <dd className={styles.muted}>on {plural(overview.occurrencesFixed, 'page', 'pages')} in all</dd>
         </div>
       </dl>
       <p className={styles.filterNote}>
@@ -185,7 +185,7 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
                 {data.items.map((issue) => (
                   <li key={issue.id}>
                     <Link to={issueHref(issue.id)}>{issue.title.replace(/`/g, '')}</Link>
-                    <span className={styles.muted}>{formatCount(issue.results.totalCount)} pages</span>
+                    <span className={styles.muted}>{plural(issue.results.totalCount, 'page', 'pages')}</span>
                   </li>
                 ))}
               </ol>
@@ -204,7 +204,9 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
                     <Link to={`${issueHref(template.issueId)}?template=${template.signature}`}>
                       {template.title.replace(/`/g, '')}: <code>{template.selector}</code>
                     </Link>
-                    <span className={styles.muted}>clears {formatCount(template.clearsPages)} pages</span>
+                    <span className={styles.muted}>
+                      clears {plural(template.clearsPages, 'page', 'pages')}
+                    </span>
                   </li>
                 ))}
               </ol>

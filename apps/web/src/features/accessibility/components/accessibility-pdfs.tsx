@@ -5,7 +5,7 @@ import { ExportMenu, type ListColumn, ListView, useListParams } from '@/componen
 import { PageHeader } from '@/components/ui/notice'
 import { ScoreBadge } from '@/components/ui/score-card'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { formatCount } from '@/lib/format-values'
+import { formatCount, plural } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { pdfsPath, usePdfs } from '../api/get-pdfs'
 import styles from './accessibility.module.css'
@@ -53,7 +53,7 @@ function pdfColumns(documentHref: (item: DocumentListItem) => string): ListColum
       label: 'Linked from',
       sortable: true,
       align: 'end',
-      render: (item) => `${formatCount(item.totalCount)} ${item.totalCount === 1 ? 'page' : 'pages'}`,
+      render: (item) => plural(item.totalCount, 'page', 'pages'),
     },
   ]
 }

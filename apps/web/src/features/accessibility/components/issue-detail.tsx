@@ -20,11 +20,11 @@ import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGoBack } from '@/hooks/use-go-back'
 import { isApiError } from '@/lib/api-client'
-import { describeScan, formatCount, formatDate } from '@/lib/format-values'
+import { describeScan, formatCount, formatDate, plural } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { useIssue } from '../api/get-issue'
 import { issuePagesPath, useIssuePages } from '../api/get-issue-pages'
-import { LEVEL_NAMES, PAGE_STATUS_LABELS, plural, STATUS_OPTIONS } from '../labels'
+import { LEVEL_NAMES, PAGE_STATUS_LABELS, STATUS_OPTIONS } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
 import { PageLink } from './page-link'
@@ -34,7 +34,7 @@ export function plainText(markdown: string): string {
   return markdown.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/`/g, '')
 }
 
-const pages = (count: number) => `${formatCount(count)} ${plural(count, 'page')}`
+const pages = (count: number) => plural(count, 'page')
 
 function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<IssuePageItem>[] {
   return [

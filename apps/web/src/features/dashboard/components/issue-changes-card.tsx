@@ -1,7 +1,7 @@
 import type { IssuesOverview, IssueTemplate } from '@canopy/contracts'
 import { Link } from 'react-aria-components'
 import { StatusMessage } from '@/components/ui/notice'
-import { formatDateTime, numberFormat, plural } from '../format'
+import { formatCount, formatDateTime, plural } from '@/lib/format-values'
 import styles from './dashboard.module.css'
 
 type Query = { data: IssuesOverview | undefined; isPending: boolean; isError: boolean }
@@ -13,7 +13,7 @@ function Change({ title, issues, occurrences }: { title: string; issues: number;
   return (
     <div className={styles.change}>
       <dt>{title}</dt>
-      <dd className={styles.changeValue}>{numberFormat.format(issues)}</dd>
+      <dd className={styles.changeValue}>{formatCount(issues)}</dd>
       <dd>
         {plural(issues, 'issue', 'issues')}, {plural(occurrences, 'occurrence', 'occurrences')} on pages
       </dd>

@@ -1,6 +1,6 @@
 import type { ScanDetails } from '@canopy/contracts'
 import { StatusMessage } from '@/components/ui/notice'
-import { formatDateTime, numberFormat } from '../format'
+import { formatCount, formatDateTime } from '@/lib/format-values'
 import styles from './dashboard.module.css'
 
 const SCAN_TYPE_LABELS: Record<NonNullable<ScanDetails['scanType']>, string> = {
@@ -14,15 +14,15 @@ function Facts({ details }: { details: ScanDetails }) {
   return (
     <dl className={styles.facts}>
       <dt>Last scanned</dt>
-      <dd>{formatDateTime(details.date)}</dd>
+      <dd>{formatDateTime(details.date) || '–'}</dd>
       <dt>First scanned</dt>
-      <dd>{formatDateTime(details.firstScanned)}</dd>
+      <dd>{formatDateTime(details.firstScanned) || '–'}</dd>
       <dt>Next scheduled scan</dt>
       <dd>{details.nextSheduledScan ? formatDateTime(details.nextSheduledScan) : 'Not scheduled'}</dd>
       <dt>Scan type</dt>
       <dd>{details.scanType ? SCAN_TYPE_LABELS[details.scanType] : '–'}</dd>
       <dt>Page limit per scan</dt>
-      <dd>{numberFormat.format(details.maximumPageLimitPerScan)}</dd>
+      <dd>{formatCount(details.maximumPageLimitPerScan)}</dd>
     </dl>
   )
 }
@@ -46,7 +46,7 @@ export function LastScanCard({ query }: { query: Query }) {
           <ul className={styles.counts}>
             {details.itemsScanned.map((item) => (
               <li key={item.label}>
-                {item.label}: <strong>{numberFormat.format(item.count)}</strong>
+                {item.label}: <strong>{formatCount(item.count)}</strong>
               </li>
             ))}
           </ul>

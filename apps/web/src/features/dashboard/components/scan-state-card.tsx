@@ -3,9 +3,8 @@ import { Label, ProgressBar } from 'react-aria-components'
 import { ScanButton } from '@/components/scans/scan-button'
 import { PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
-import { formatScanPercent } from '@/lib/format-values'
+import { formatDateTime, formatScanPercent, plural } from '@/lib/format-values'
 import { useSiteScanStatus } from '@/lib/live-scans'
-import { formatDateTime, plural } from '../format'
 import styles from './dashboard.module.css'
 
 /** The dashboard's scope: the whole site, or one section of it. */

@@ -2,7 +2,7 @@ import type { PageListItem } from '@canopy/contracts'
 import { Link } from 'react-aria-components'
 import { StatusMessage } from '@/components/ui/notice'
 import { ScoreBadge } from '@/components/ui/score-card'
-import { plural } from '../format'
+import { plural } from '@/lib/format-values'
 import styles from './dashboard.module.css'
 
 type Query = { data: PageListItem[] | undefined; isPending: boolean; isError: boolean }

@@ -1,9 +1,9 @@
 import type { AuditIssue } from '@canopy/contracts'
 import { Link } from 'react-router'
-import { describeScan, formatCount } from '@/lib/format-values'
+import { describeScan, plural } from '@/lib/format-values'
 import styles from './page-detail.module.css'
 
-const pages = (count: number) => `${formatCount(count)} ${count === 1 ? 'page' : 'pages'}`
+const pages = (count: number) => plural(count, 'page', 'pages')
 
 /**
  * Where an issue stands on the page over the scans (new in the last scan, failing since, fixed in) and the

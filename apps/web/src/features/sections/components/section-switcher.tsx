@@ -14,16 +14,15 @@ import { Icon } from '@/components/ui/icon'
 import { ScoreBadge } from '@/components/ui/score-card'
 import { PAGING } from '@/config/constants'
 import { MESSAGES } from '@/config/messages'
+import { plural } from '@/lib/format-values'
 import { readStoredValue, STORAGE_KEYS, useStoredValue, writeStoredValue } from '@/lib/local-store'
 import { sitePath } from '@/lib/site-paths'
 import { useSections } from '../api/get-sections'
 import styles from './section-switcher.module.css'
 
 const ALL_SECTIONS_KEY = '__all__'
-const numberFormat = new Intl.NumberFormat('en-GB')
-
 function describePages(count: number): string {
-  return `${numberFormat.format(count)} ${count === 1 ? 'page' : 'pages'}`
+  return plural(count, 'page', 'pages')
 }
 
 /** The switcher's page is stored per active site and starts again when the section changes. */
