@@ -64,7 +64,12 @@ export function PageLoader({ label = 'Loading' }: { label?: string }) {
   )
 }
 
-type PageHeaderProps = { title: ReactNode; eyebrow?: ReactNode; subtitle?: ReactNode; actions?: ReactNode }
+export type PageHeaderProps = {
+  title: ReactNode
+  eyebrow?: ReactNode
+  subtitle?: ReactNode
+  actions?: ReactNode
+}
 
 /** The top of a page: its one h1, with an optional line above and below, and actions beside it. */
 export function PageHeader({ title, eyebrow, subtitle, actions }: PageHeaderProps) {

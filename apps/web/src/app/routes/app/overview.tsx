@@ -1,19 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { LoaderFunctionArgs } from 'react-router'
-import { readListParams } from '@/components/ui/list'
-import { PAGING } from '@/config/constants'
-import { getSitesQueryOptions } from '@/features/sites/api/get-sites'
-import { SITE_LIST_DEFAULTS } from '@/features/sites/components/site-selector'
+import { sitesListLoader } from '@/features/sites/api/get-sites'
 import { SitesOverview } from '@/features/sites/components/sites-overview'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ request }: LoaderFunctionArgs) => {
-    const params = readListParams(new URL(request.url).searchParams, SITE_LIST_DEFAULTS)
-    void queryClient.prefetchQuery(getSitesQueryOptions({ ...params, pageSize: PAGING.defaultPageSize }))
-    return null
-  }
+export const clientLoader = sitesListLoader
 
 export function Component() {
   useDocumentTitle('Overview')

@@ -1,13 +1,11 @@
 import type { SiteListItem } from '@canopy/contracts'
 import { Link } from 'react-aria-components'
 import { ScanButton } from '@/components/scans/scan-button'
-import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
-import { PageHeader } from '@/components/ui/notice'
+import type { ListColumn } from '@/components/ui/list'
 import { sitePath } from '@/lib/site-paths'
-import { useSites } from '../api/get-sites'
 import { LastScanCell } from './last-scan-cell'
 import styles from './site-list.module.css'
-import { SITE_LIST_DEFAULTS } from './site-selector'
+import { rootUriColumn, SitesListScreen, siteNameColumn } from './sites-list'
 
 export const SCAN_UNDER_WAY_REASON = 'A scan of this site is queued or running.'
 
@@ -33,24 +31,9 @@ function SiteActions({ site }: { site: SiteListItem }) {
 }
 
 const columns: ListColumn<SiteListItem>[] = [
-  {
-    id: 'siteName',
-    label: 'Site',
-    sortable: true,
-    isRowHeader: true,
-    render: (site) => (
-      <span className={styles.siteCell}>
-        <span className={styles.siteLink}>{site.siteName}</span>
-        <span className={styles.siteUrl}>{site.organisation.name}</span>
-      </span>
-    ),
-  },
-  {
-    id: 'rootUri',
-    label: 'Web address',
-    sortable: true,
-    render: (site) => <span className={styles.siteUrl}>{site.rootUri}</span>,
-  },
+  // the row's actions link to the dashboard, so the name is plain text here
+  siteNameColumn((site) => site.organisation.name, { linked: false }),
+  rootUriColumn,
   {
     id: 'access',
     label: 'Your access',
@@ -63,20 +46,11 @@ const columns: ListColumn<SiteListItem>[] = [
 
 /** /configurations: the sites list with what can be configured or started for each. */
 export function SiteConfigurations() {
-  const list = useListParams(SITE_LIST_DEFAULTS)
-  const sites = useSites(list.query)
   return (
-    <>
-      <PageHeader title="Configurations" eyebrow="All your sites" />
-      <ListView
-        caption="Site configurations"
-        captionHidden
-        filterLabel="Filter sites"
-        columns={columns}
-        list={list}
-        query={sites}
-        getRowKey={(site) => site.sys.id}
-      />
-    </>
+    <SitesListScreen
+      header={{ title: 'Configurations', eyebrow: 'All your sites' }}
+      caption="Site configurations"
+      columns={columns}
+    />
   )
 }

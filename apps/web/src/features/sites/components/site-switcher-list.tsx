@@ -4,9 +4,8 @@ import { ButtonLink } from '@/components/ui/button'
 import { PageLoader, StatusMessage } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
 import { parseSitePath, sitePath } from '@/lib/site-paths'
-import { useSites } from '../api/get-sites'
+import { SITE_LIST_DEFAULTS, useSites } from '../api/get-sites'
 import styles from './site-list.module.css'
-import { SITE_LIST_DEFAULTS } from './site-selector'
 
 /** The sidebar's site list: the first page of the user's sites, and the way to all of them. */
 export function SiteSwitcherList({ onNavigate }: { onNavigate: () => void }) {

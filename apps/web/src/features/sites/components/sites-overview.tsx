@@ -1,10 +1,8 @@
 import type { SiteListItem } from '@canopy/contracts'
-import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
-import { PageHeader } from '@/components/ui/notice'
+import type { ListColumn } from '@/components/ui/list'
 import { ScoreBadge } from '@/components/ui/score-card'
-import { useSites } from '../api/get-sites'
 import { LastScanCell } from './last-scan-cell'
-import { SITE_LIST_DEFAULTS, siteNameColumn } from './site-selector'
+import { SitesListScreen, siteNameColumn } from './sites-list'
 
 const SCORE_COLUMNS = [
   { id: 'accessibility', label: 'Accessibility' },
@@ -28,24 +26,15 @@ const columns: ListColumn<SiteListItem>[] = [
 
 /** /overview: every site the user may see with its scores per area and its last scan, as the shared list. */
 export function SitesOverview() {
-  const list = useListParams(SITE_LIST_DEFAULTS)
-  const sites = useSites(list.query)
   return (
-    <>
-      <PageHeader
-        title="Overview"
-        eyebrow="All your sites"
-        subtitle="Scores from each site's last completed scan."
-      />
-      <ListView
-        caption="Scores and last scan of every site"
-        captionHidden
-        filterLabel="Filter sites"
-        columns={columns}
-        list={list}
-        query={sites}
-        getRowKey={(site) => site.sys.id}
-      />
-    </>
+    <SitesListScreen
+      header={{
+        title: 'Overview',
+        eyebrow: 'All your sites',
+        subtitle: "Scores from each site's last completed scan.",
+      }}
+      caption="Scores and last scan of every site"
+      columns={columns}
+    />
   )
 }
