@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import menuStyles from '@/components/ui/menu.module.css'
 import { MESSAGES } from '@/config/messages'
 import styles from './page-renderer.module.css'
 import {
@@ -72,19 +73,19 @@ export function PageRenderer({ snapshot, pageUrl, isShown, onShownChange, highli
             {MESSAGES.pageRenderer.pageActions}
             <Icon name="chevronDown" />
           </Button>
-          <Popover placement="bottom end" className={styles.menuPopover}>
+          <Popover placement="bottom end" className={menuStyles.popover}>
             <Menu
-              className={styles.menu}
+              className={menuStyles.menu}
               onAction={onAction}
               disabledKeys={isShown && isLoaded ? [] : ['hidden', 'blocking']}
             >
-              <MenuItem id="visibility" className={styles.menuItem}>
+              <MenuItem id="visibility" className={menuStyles.item}>
                 {isShown ? MESSAGES.pageRenderer.hide : MESSAGES.pageRenderer.show}
               </MenuItem>
-              <MenuItem id="hidden" className={styles.menuItem}>
+              <MenuItem id="hidden" className={menuStyles.item}>
                 {MESSAGES.pageRenderer.toggleHidden}
               </MenuItem>
-              <MenuItem id="blocking" className={styles.menuItem}>
+              <MenuItem id="blocking" className={menuStyles.item}>
                 {MESSAGES.pageRenderer.removeBlocking}
               </MenuItem>
             </Menu>

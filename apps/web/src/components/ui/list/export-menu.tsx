@@ -3,8 +3,8 @@ import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { buildApiUrl } from '@/lib/api-client'
 import { Button } from '../button'
 import { Icon } from '../icon'
+import menuStyles from '../menu.module.css'
 import type { ListApiQuery } from './list-params'
-import styles from './list-view.module.css'
 
 const FORMAT_LABELS: Record<ExportFormat, string> = {
   csv: 'Export as CSV',
@@ -38,13 +38,13 @@ export function ExportMenu({
         Export
         <Icon name="chevronDown" />
       </Button>
-      <Popover placement="bottom end" className={styles.menuPopover}>
-        <Menu className={styles.menu} aria-label="Export">
+      <Popover placement="bottom end" className={menuStyles.popover}>
+        <Menu className={menuStyles.menu} aria-label="Export">
           {EXPORT_FORMATS.map((format) => (
             <MenuItem
               key={format}
               id={format}
-              className={styles.menuItem}
+              className={menuStyles.item}
               href={exportHref(listPath, query, format)}
               download={`${fileName}.${format}`}
             >

@@ -1,5 +1,6 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components'
 import { Icon } from '../icon'
+import menuStyles from '../menu.module.css'
 import styles from './list-view.module.css'
 
 export type FilterOption = { id: string; label: string }
@@ -23,10 +24,10 @@ export function FilterSelect({
         <SelectValue />
         <Icon name="chevronDown" />
       </Button>
-      <Popover className={styles.menuPopover}>
-        <ListBox className={styles.menu} items={options}>
+      <Popover className={menuStyles.popover}>
+        <ListBox className={menuStyles.menu} items={options}>
           {(option) => (
-            <ListBoxItem id={option.id} className={styles.menuItem}>
+            <ListBoxItem id={option.id} className={menuStyles.item}>
               {option.label}
             </ListBoxItem>
           )}

@@ -7,6 +7,7 @@ import {
 import { useMemo } from 'react'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { Button } from '@/components/ui/button'
+import { FactList } from '@/components/ui/fact-list'
 import {
   ExportMenu,
   FilterSelect,
@@ -74,17 +75,8 @@ function IssueFacts({ issue }: { issue: IssueDetail }) {
     { term: 'Fixed in the last scan on', value: pages(issue.pagesFixed) },
     { term: 'Failing elements', value: formatCount(issue.nodesFailed) },
     { term: 'First seen', value: formatDate(issue.firstSeen) },
-  ].filter((fact) => fact.value !== '')
-  return (
-    <dl className={styles.numbers}>
-      {facts.map((fact) => (
-        <div key={fact.term}>
-          <dt>{fact.term}</dt>
-          <dd>{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  ]
+  return <FactList facts={facts} />
 }
 
 /** The issue's template problems: one element failing alike on many pages, so one fix clears them. */

@@ -2,6 +2,7 @@ import { DOCUMENT_TABS, type DocumentCheck, type DocumentDetail, type DocumentTa
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { Link } from 'react-router'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
+import { FactList } from '@/components/ui/fact-list'
 import { Icon } from '@/components/ui/icon'
 import { NoticePanel, PageLoader } from '@/components/ui/notice'
 import { ScoreBadge, ScoreCard } from '@/components/ui/score-card'
@@ -52,17 +53,8 @@ function DocumentFacts({ document }: { document: DocumentDetail }) {
     { term: 'Language', value: document.language ?? '' },
     { term: 'Text', value: document.kind === 'pdf' ? describeScanned(document.isScanned) : '' },
     { term: 'Last checked', value: formatDateTime(document.checkedAt) },
-  ].filter((fact) => fact.value !== '')
-  return (
-    <dl className={styles.facts}>
-      {facts.map((fact) => (
-        <div key={fact.term}>
-          <dt>{fact.term}</dt>
-          <dd>{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  ]
+  return <FactList facts={facts} />
 }
 
 function CheckOutcome({ check }: { check: DocumentCheck }) {

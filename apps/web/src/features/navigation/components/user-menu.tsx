@@ -1,6 +1,7 @@
 import type { User } from '@canopy/contracts'
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { Icon } from '@/components/ui/icon'
+import menuStyles from '@/components/ui/menu.module.css'
 import { MESSAGES } from '@/config/messages'
 import { CONFIGURATIONS_LINK } from '../nav-items'
 import styles from './sidebar.module.css'
@@ -33,21 +34,21 @@ export function UserMenu({
         </span>
         <Icon name="chevronDown" size={16} className={styles.itemChevron} />
       </Button>
-      <Popover placement="top start" className={styles.menuPopover}>
-        <Menu className={styles.menu}>
-          <MenuItem href="/userprofile" className={styles.menuItem} textValue={MESSAGES.sidebar.userProfile}>
+      <Popover placement="top start" className={menuStyles.popover}>
+        <Menu className={menuStyles.menu}>
+          <MenuItem href="/userprofile" className={menuStyles.item} textValue={MESSAGES.sidebar.userProfile}>
             <Icon name="user" />
             {MESSAGES.sidebar.userProfile}
           </MenuItem>
           <MenuItem
             href={CONFIGURATIONS_LINK.href}
-            className={styles.menuItem}
+            className={menuStyles.item}
             textValue={CONFIGURATIONS_LINK.title}
           >
             <Icon name={CONFIGURATIONS_LINK.icon} />
             {CONFIGURATIONS_LINK.title}
           </MenuItem>
-          <MenuItem onAction={onLogout} className={styles.menuItem} textValue={MESSAGES.sidebar.logOut}>
+          <MenuItem onAction={onLogout} className={menuStyles.item} textValue={MESSAGES.sidebar.logOut}>
             <Icon name="logout" />
             {MESSAGES.sidebar.logOut}
           </MenuItem>

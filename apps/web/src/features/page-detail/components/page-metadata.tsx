@@ -1,7 +1,7 @@
 import type { PageDetail } from '@canopy/contracts'
 import { Link } from 'react-router'
+import { type Fact, FactList, yesNo } from '@/components/ui/fact-list'
 import { ScrollRegion } from '@/components/ui/scroll-region'
-import { type Fact, FactList, yesNo } from './fact-list'
 import styles from './page-detail.module.css'
 
 const DISCOVERED_VIA: Record<PageDetail['metadata']['discoveredVia'], string> = {

@@ -1,9 +1,9 @@
 import type { PageDetail } from '@canopy/contracts'
 import { READABILITY_LEVELS } from '@canopy/contracts'
+import { type Fact, FactList } from '@/components/ui/fact-list'
 import { ScoreCard } from '@/components/ui/score-card'
 import { describeScan, formatCount, formatDateTime } from '@/lib/format-values'
 import { fullPageScreenshotUrl } from '../api/page-artifact-urls'
-import { type Fact, FactList } from './fact-list'
 import styles from './page-detail.module.css'
 
 const SCORES = [

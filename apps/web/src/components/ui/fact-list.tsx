@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import styles from './page-detail.module.css'
+import styles from './fact-list.module.css'
 
 export type Fact = { term: string; value: ReactNode }
 
-/** Facts about the page as a description list; facts without a value are left out. */
+/** Facts about a page, document or issue as a description list; facts without a value are left out. */
 export function FactList({ facts, label }: { facts: Fact[]; label?: string }) {
   const shown = facts.filter((fact) => fact.value !== null && fact.value !== undefined && fact.value !== '')
   return (
