@@ -9,6 +9,7 @@ import mailerPlugin from './plugins/app/mailer.js'
 import prismaPlugin from './plugins/app/prisma.js'
 import queuesPlugin from './plugins/app/queues.js'
 import redisPlugin from './plugins/app/redis.js'
+import resultsCachePlugin from './plugins/app/results-cache.js'
 import scanEventsPlugin from './plugins/app/scan-events.js'
 import scanSchedulesPlugin from './plugins/app/scan-schedules.js'
 import siteAccessPlugin from './plugins/app/site-access.js'
@@ -81,6 +82,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(authPlugin)
   await fastify.register(siteAccessPlugin)
   await fastify.register(socketIoPlugin)
+  await fastify.register(resultsCachePlugin)
   await fastify.register(scanEventsPlugin)
   await fastify.register(scanSchedulesPlugin)
   await fastify.register(firstScansPlugin)

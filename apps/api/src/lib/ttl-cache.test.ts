@@ -23,4 +23,11 @@ describe('createTtlCache', () => {
     await cache('z', async () => 9)
     expect(await cache('x', async () => 70)).toBe(70)
   })
+  it('clear drops every value, so the next call computes again', async () => {
+    const cache = createTtlCache<number>({ ttlMs: 10_000, maxEntries: 10 })
+    expect(await cache('a', async () => 1)).toBe(1)
+    expect(await cache('a', async () => 2)).toBe(1)
+    cache.clear()
+    expect(await cache('a', async () => 3)).toBe(3)
+  })
 })

@@ -6,7 +6,7 @@
 export function createTtlCache<T>({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }) {
   const entries = new Map<string, { expiresAt: number; value: Promise<T> }>()
 
-  return async function cached(key: string, compute: () => Promise<T>): Promise<T> {
+  async function cached(key: string, compute: () => Promise<T>): Promise<T> {
     const now = Date.now()
     const entry = entries.get(key)
     if (entry && entry.expiresAt > now) return entry.value
@@ -21,4 +21,7 @@ export function createTtlCache<T>({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
     }
     return value
   }
+  /** Drops every value (what they were computed from has changed). */
+  cached.clear = () => entries.clear()
+  return cached
 }

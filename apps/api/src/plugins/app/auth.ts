@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { unauthorized } from '../../http-errors.js'
-import { SessionCache } from '../../lib/session-cache.js'
+import { LookupCache } from '../../lib/lookup-cache.js'
 import { createSecretToken, hashToken } from '../../services/tokens.js'
 
 export const SESSION_COOKIE = 'canopy_session'
@@ -66,7 +66,7 @@ async function authPlugin(fastify: FastifyInstance) {
   fastify.decorateRequest('user', null)
   fastify.decorateRequest('sessionId', null)
 
-  const cache = new SessionCache<ActiveSession>({
+  const cache = new LookupCache<ActiveSession>({
     ttlMs: SESSION_CACHE_TTL_MS,
     maxEntries: SESSION_CACHE_MAX_ENTRIES,
   })

@@ -48,6 +48,8 @@ interface Relay {
   log: FastifyInstance['log']
   /** single-page answers by scan id, for requests waiting without a socket */
   answers: EventEmitter
+  /** a scan of the site moved on: what this process keeps of the site's results is out of date */
+  siteChanged: (siteId: string) => void
 }
 
 function emitAnswer(target: { emit: ServerSocket['emit'] }, answer: SinglePageScanAnswer) {
@@ -59,7 +61,10 @@ function emitAnswer(target: { emit: ServerSocket['emit'] }, answer: SinglePageSc
 /** To the scan's room, its site's room, and for a single-page scan the requester's room. */
 function emitProgress(relay: Relay, event: ScanProgressEvent, requestedById: string | null) {
   const rooms = [scanRoomName(event.id)]
-  if (event.siteId) rooms.push(siteRoomName(event.siteId))
+  if (event.siteId) {
+    relay.siteChanged(event.siteId)
+    rooms.push(siteRoomName(event.siteId))
+  }
   if (event.kind === 'single-page' && requestedById) rooms.push(userRoomName(requestedById))
   relay.io.to(rooms).emit(SCAN_SOCKET_EVENTS.progress, event)
 }
@@ -211,7 +216,13 @@ async function closeStreams(streams: ReturnType<typeof listenToQueue>[]) {
  */
 async function scanEventsPlugin(fastify: FastifyInstance) {
   const { prisma, io, log } = fastify
-  const relay: Relay = { prisma, io, log, answers: new EventEmitter() }
+  const relay: Relay = {
+    prisma,
+    io,
+    log,
+    answers: new EventEmitter(),
+    siteChanged: (siteId) => fastify.resultsCache.forgetSite(siteId),
+  }
   relay.answers.setMaxListeners(0)
   const pendingWaits = new Set<() => void>()
   const streams = SCAN_QUEUES.map((queueName) => listenToQueue(fastify, relay, queueName))
@@ -234,5 +245,5 @@ async function scanEventsPlugin(fastify: FastifyInstance) {
 
 export default fp(scanEventsPlugin, {
   name: 'scan-events',
-  dependencies: ['prisma', 'socket-io'],
+  dependencies: ['prisma', 'socket-io', 'results-cache'],
 })

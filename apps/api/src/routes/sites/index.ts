@@ -6,6 +6,7 @@ import {
   SiteConfigSchema,
   SiteListItemSchema,
 } from '@canopy/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
@@ -17,8 +18,24 @@ import siteScope from './site-scope.js'
 
 const SiteListQuerySchema = ListQuerySchema.extend({ sortBy: z.enum(SITE_LIST_SORT_KEYS).optional() })
 
-/** /api/v1/sites: the sites the user may see, and creating one. Everything under /:slug is in site-scope. */
-const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * A successful change under /sites (a site added or edited, a section changed, a scan started) is seen at
+ * once by the next request to this process: what it keeps of the site's access and answers is dropped
+ * before the change's own answer is sent.
+ */
+async function forgetChangedSite(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (!MUTATING_METHODS.has(request.method) || reply.statusCode >= 400) return
+  if (request.siteAccess) {
+    this.siteAccess.forgetSite(request.siteAccess.siteId)
+    this.resultsCache.forgetSite(request.siteAccess.siteId)
+  } else this.resultsCache.forgetSiteLists()
+}
+
+/** GET /sites: the user's sites list, kept a few seconds per user (results-cache). */
+const siteListRoute: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.resultsCache.cacheUserAnswers(fastify)
   fastify.get(
     '',
     {
@@ -31,6 +48,15 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => listSites(fastify.prisma, getSignedInUser(request).id, request.query),
   )
+}
+
+/** /api/v1/sites: the sites the user may see, and creating one. Everything under /:slug is in site-scope. */
+const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.addHook('onSend', async function (request, reply, payload) {
+    await forgetChangedSite.call(this, request, reply)
+    return payload
+  })
+  await fastify.register(siteListRoute)
 
   fastify.post(
     '',

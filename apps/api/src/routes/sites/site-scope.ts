@@ -20,6 +20,12 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(sectionsRoutes, { prefix: '/sections' })
   await fastify.register(siteScansRoutes)
   await fastify.register(scanStatusRoutes)
+  await fastify.register(siteResults)
+}
+
+/** The scan results of the site: their answers are kept a few seconds per site and role (results-cache). */
+const siteResults: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.resultsCache.cacheSiteAnswers(fastify)
   await fastify.register(historyRoutes)
   await fastify.register(pagesRoutes)
   await fastify.register(issuesRoutes)

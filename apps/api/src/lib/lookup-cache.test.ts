@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SessionCache } from './session-cache.js'
+import { LookupCache } from './lookup-cache.js'
 
 interface Entry {
   userId: string
@@ -9,7 +9,7 @@ interface Entry {
 
 function setup({ ttlMs = 1_000, maxEntries = 100 } = {}) {
   let now = 1_000_000
-  const cache = new SessionCache<Entry>({ ttlMs, maxEntries, now: () => now })
+  const cache = new LookupCache<Entry>({ ttlMs, maxEntries, now: () => now })
   const loads: string[] = []
   const entry = (userId: string, name = userId): Entry => ({
     userId,
@@ -40,7 +40,7 @@ function deferred<T>() {
   return { promise, resolve }
 }
 
-describe('SessionCache', () => {
+describe('LookupCache', () => {
   it('answers from the cache within the TTL and loads again after it', async () => {
     const { cache, loads, entry, loader, advance } = setup({ ttlMs: 1_000 })
     await cache.getOrLoad('a', loader('a', entry('u1')))
@@ -78,6 +78,20 @@ describe('SessionCache', () => {
     expect(cache.get('a1')).toBeUndefined()
     expect(cache.get('a2')).toBeDefined()
     cache.forgetUser('u1')
+    expect(cache.get('a2')).toBeUndefined()
+    expect(cache.get('b1')).toBeDefined()
+  })
+
+  it('forgetWhere drops the entries the predicate holds for, and keeps a lookup under way from storing', async () => {
+    const { cache, entry, loader } = setup()
+    await cache.getOrLoad('a1', loader('a1', entry('u1', 'site-a')))
+    await cache.getOrLoad('b1', loader('b1', entry('u1', 'site-b')))
+    let release: (value: Entry) => void = () => undefined
+    const pending = cache.getOrLoad('a2', () => new Promise<Entry>((resolve) => (release = resolve)))
+    cache.forgetWhere((value) => value.name === 'site-a')
+    release(entry('u2', 'site-a'))
+    await pending
+    expect(cache.get('a1')).toBeUndefined()
     expect(cache.get('a2')).toBeUndefined()
     expect(cache.get('b1')).toBeDefined()
   })

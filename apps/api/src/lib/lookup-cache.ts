@@ -1,22 +1,23 @@
 /**
- * A short-lived in-process cache of signed-in sessions, keyed by the token's hash, so that a burst of
- * requests from one browser costs one session lookup instead of one per request.
+ * A short-lived in-process cache of what a request looks up about its user before its own work: the
+ * session (keyed by the token's hash) and the user's access to a site (keyed by user and slug), so that a
+ * burst of requests from one browser costs one lookup instead of one per request.
  *
  * Rules it keeps:
- * - an entry is used for at most `ttlMs` after it was read from the database, and never past the session's
- *   own expiry: a change made elsewhere (another process, a direct database edit) is seen within `ttlMs`;
- * - sign-out, a password reset and any other change made through this process call `forget` or
- *   `forgetUser`, which take effect at once;
+ * - an entry is used for at most `ttlMs` after it was read from the database, and never past its own
+ *   expiry: a change made elsewhere (another process, a direct database edit) is seen within `ttlMs`;
+ * - sign-out, a password reset, a change to a site and any other change made through this process call
+ *   `forget`, `forgetUser` or `forgetWhere`, which take effect at once;
  * - a lookup that was under way while something was forgotten does not store its (possibly stale) answer;
  * - concurrent lookups of the same token share one database query.
  */
 
-export interface CachedSessionEntry {
+export interface CachedLookup {
   userId: string
   expiresAt: Date
 }
 
-export interface SessionCacheOptions {
+export interface LookupCacheOptions {
   ttlMs: number
   /** oldest entries go first beyond this */
   maxEntries: number
@@ -28,14 +29,14 @@ interface Slot<T> {
   storedAt: number
 }
 
-export class SessionCache<T extends CachedSessionEntry> {
+export class LookupCache<T extends CachedLookup> {
   readonly #entries = new Map<string, Slot<T>>()
   readonly #inFlight = new Map<string, Promise<T | null>>()
-  readonly #options: Required<SessionCacheOptions>
+  readonly #options: Required<LookupCacheOptions>
   /** bumped by every forget: lookups started before it must not store what they read */
   #generation = 0
 
-  constructor(options: SessionCacheOptions) {
+  constructor(options: LookupCacheOptions) {
     this.#options = { now: Date.now, ...options }
   }
 
@@ -84,11 +85,16 @@ export class SessionCache<T extends CachedSessionEntry> {
     this.#inFlight.delete(id)
   }
 
-  /** Drops every cached session of the user (signed out everywhere, password or account changed). */
+  /** Drops every cached entry of the user (signed out everywhere, password or account changed). */
   forgetUser(userId: string): void {
+    this.forgetWhere((value) => value.userId === userId)
+  }
+
+  /** Drops every cached entry the predicate holds for (a site's entries when the site changed). */
+  forgetWhere(predicate: (value: T) => boolean): void {
     this.#generation += 1
     for (const [id, slot] of this.#entries) {
-      if (slot.value.userId === userId) this.#entries.delete(id)
+      if (predicate(slot.value)) this.#entries.delete(id)
     }
     this.#inFlight.clear()
   }
