@@ -188,10 +188,11 @@ async function seedPageIssues(sql: Sql, sizes: SeedSizes): Promise<void> {
   const seo = values(SEO_RULES.map((id, index) => [String(index), id]))
   const last = `'bench-scan-${sizes.scans}'`
   const first = `'bench-scan-1'`
-  await sql.execute(`INSERT INTO "PageIssue" (id, "siteId", "pageId", "scanId", category, "issueId", title,
+  await sql.execute(`INSERT INTO "PageIssue" (id, "siteId", "pageId", "pageUrl", "scanId", category, "issueId", title,
       description, "issueLevel", outcome, "wcagCriteria", score, "nodeCount", "updatedAt", "failingSinceAt",
       "failingSinceScanId", "lastFailedAt", "lastFailedScanId", "fixedAt", "fixedInScanId", "elementSignatures")
-    SELECT 'bench-issue-' || p || '-' || k, 'bench-site', 'bench-page-' || p, ${last},
+    SELECT 'bench-issue-' || p || '-' || k, 'bench-site', 'bench-page-' || p,
+      '${ORIGIN}/topic-' || (p % 50) || '/page-' || p, ${last},
       CASE WHEN k = ${sizes.issuesPerPage - 1} THEN 'seo'::"IssueCategory" ELSE 'accessibility'::"IssueCategory" END,
       rule.id, initcap(replace(rule.id, '-', ' ')), 'Elements must satisfy ' || rule.id || '.',
       rule.level::"IssueLevel", outcome.value::"IssueOutcome", ARRAY['1.1.1'], NULL,

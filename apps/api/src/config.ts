@@ -44,6 +44,7 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   SSO_PROVIDERS: optionalNonEmpty,
   ARTIFACTS_DIR: optionalNonEmpty,
   QUEUE_FIRST_SCANS: optionalNonEmpty.pipe(booleanFromEnv.optional()),
+  RESULTS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 })
 
 export interface Config {
@@ -69,6 +70,8 @@ export interface Config {
   artifactsDir: string
   /** at start, queue the first full scan of every site that has never been scanned (default true) */
   queueFirstScans: boolean
+  /** how long results answers are kept per site (plugins/app/results-cache.ts); 0 keeps none */
+  resultsCacheTtlMs: number
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -125,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoProviders: parseSsoProviders(vars.SSO_PROVIDERS),
     artifactsDir: artifactsRoot({ ARTIFACTS_DIR: vars.ARTIFACTS_DIR }),
     queueFirstScans: vars.QUEUE_FIRST_SCANS ?? true,
+    resultsCacheTtlMs: vars.RESULTS_CACHE_TTL_MS,
   }
 }

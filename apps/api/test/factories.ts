@@ -272,10 +272,12 @@ export interface TestPageIssueOptions {
 /** One audit's latest outcome on a page, with its lifecycle columns. */
 export async function createTestPageIssue(prisma: PrismaClient, options: TestPageIssueOptions) {
   const failing = (options.outcome ?? 'failed') === 'failed'
+  const page = await prisma.page.findUniqueOrThrow({ where: { id: options.pageId }, select: { url: true } })
   return prisma.pageIssue.create({
     data: {
       siteId: options.siteId,
       pageId: options.pageId,
+      pageUrl: page.url,
       scanId: options.scanId,
       category: options.category ?? 'accessibility',
       issueId: options.issueId,

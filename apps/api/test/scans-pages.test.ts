@@ -67,6 +67,7 @@ describe('GET /api/v1/sites/:slug/page', () => {
     ) => ({
       siteId: site.id,
       pageId: page.id,
+      pageUrl: page.url,
       scanId: scan.id,
       category,
       issueId,

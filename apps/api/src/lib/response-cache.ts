@@ -56,7 +56,7 @@ export class ResponseCache {
   }
 
   set(scope: string, key: string, response: CachedResponse, generation: number): void {
-    if (generation !== this.#generation) return
+    if (generation !== this.#generation || this.#options.ttlMs <= 0) return
     const id = `${scope}\n${key}`
     this.#slots.delete(id)
     this.#slots.set(id, { scope, response, storedAt: this.#options.now() })

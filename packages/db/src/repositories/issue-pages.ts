@@ -37,7 +37,8 @@ export interface IssuePageRow {
 export type IssuePagesSortKey = 'entryTitle' | 'pageTitle' | 'nodeCount' | 'failingSince' | 'modified'
 
 const ISSUE_PAGE_SORTS: Record<IssuePagesSortKey, SortColumn> = {
-  entryTitle: { expression: Prisma.sql`p.url`, type: 'text', notNull: true },
+  // the page issue's own copy of the URL: the issue's rows are read in its index order, not the site's pages
+  entryTitle: { expression: Prisma.sql`pi."pageUrl"`, type: 'text', notNull: true },
   pageTitle: { expression: Prisma.sql`lower(p.title)`, type: 'text' },
   nodeCount: { expression: Prisma.sql`pi."nodeCount"`, type: 'integer', notNull: true },
   failingSince: { expression: Prisma.sql`pi."failingSinceAt"`, type: 'timestamp(3)' },

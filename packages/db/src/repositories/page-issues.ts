@@ -108,11 +108,12 @@ async function upsertWithLifecycle(
        AND old."issueId" = i."issueId"
     )
     INSERT INTO "PageIssue" (
-      id, "siteId", "pageId", "scanId", category, "issueId", title, description, "issueLevel", outcome,
+      id, "siteId", "pageId", "pageUrl", "scanId", category, "issueId", title, description, "issueLevel", outcome,
       "wcagCriteria", "auditGroup", score, "nodeCount", details, "elementSignatures", "updatedAt",
       "failingSinceAt", "failingSinceScanId", "lastFailedAt", "lastFailedScanId", "fixedAt", "fixedInScanId")
     SELECT
-      COALESCE(j."oldId", gen_random_uuid()::text), ${siteId}, ${pageId}, ${scanId},
+      COALESCE(j."oldId", gen_random_uuid()::text), ${siteId}, ${pageId},
+      (SELECT url FROM "Page" WHERE id = ${pageId}), ${scanId},
       ${category}::"IssueCategory", j."issueId", j.title, j.description, j."issueLevel"::"IssueLevel",
       j.outcome::"IssueOutcome",
       ARRAY(SELECT jsonb_array_elements_text(j."wcagCriteria")), j."auditGroup", j.score, j."nodeCount",

@@ -32,8 +32,6 @@ declare module 'fastify' {
   }
 }
 
-/** How long an answer is kept at most: a change made through another API process shows within it. */
-export const RESULTS_CACHE_TTL_MS = 10_000
 const RESULTS_CACHE_MAX_ENTRIES = 2_000
 const SITE_LISTS_SCOPE = 'site-lists'
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
@@ -83,7 +81,12 @@ function addCacheHooks(
 
 async function resultsCachePlugin(fastify: FastifyInstance) {
   fastify.decorateRequest('resultsCacheGeneration', null)
-  const cache = new ResponseCache({ ttlMs: RESULTS_CACHE_TTL_MS, maxEntries: RESULTS_CACHE_MAX_ENTRIES })
+  // How long an answer is kept at most (RESULTS_CACHE_TTL_MS): a change made through another API process
+  // shows within it; 0 keeps nothing.
+  const cache = new ResponseCache({
+    ttlMs: fastify.config.resultsCacheTtlMs,
+    maxEntries: RESULTS_CACHE_MAX_ENTRIES,
+  })
   fastify.decorate('resultsCache', {
     forgetSite(siteId) {
       cache.forgetScope(siteScope(siteId))
