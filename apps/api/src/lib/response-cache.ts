@@ -72,9 +72,4 @@ export class ResponseCache {
       if (slot.scope === scope) this.#slots.delete(id)
     }
   }
-
-  clear(): void {
-    this.#generation += 1
-    this.#slots.clear()
-  }
 }

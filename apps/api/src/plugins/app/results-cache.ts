@@ -8,8 +8,8 @@ import { listCountCache } from '../../services/list-scope.js'
  * read the same lists in between: the answers of the results endpoints are kept, serialised, per site and
  * per role (admin or member), and dropped when this process hears of a change: a scan's progress from the
  * worker's queue events, or a successful change request under /sites (the list totals kept by
- * services/list-scope go with them). The session and site-access checks
- * still run for every request before a kept answer is sent.
+ * services/list-scope go with them). The session and site-access checks still run for every request
+ * before a kept answer is sent.
  */
 export interface ResultsCache {
   /** Drops the site's kept answers, and every user's sites list (it shows each site's scores and scans). */
