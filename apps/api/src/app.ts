@@ -5,6 +5,7 @@ import type { Config } from './config.js'
 import { toErrorBody } from './error-body.js'
 import authPlugin from './plugins/app/auth.js'
 import firstScansPlugin from './plugins/app/first-scans.js'
+import invalidTextPlugin from './plugins/app/invalid-text.js'
 import mailerPlugin from './plugins/app/mailer.js'
 import prismaPlugin from './plugins/app/prisma.js'
 import queuesPlugin from './plugins/app/queues.js'
@@ -70,6 +71,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
       .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${path} not found` })
   })
 
+  await fastify.register(invalidTextPlugin)
   await fastify.register(cookiePlugin)
   await fastify.register(rateLimitPlugin)
   await fastify.register(swaggerPlugin)

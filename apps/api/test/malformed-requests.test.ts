@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { INVALID_TEXT_MESSAGE } from '../src/plugins/app/invalid-text.js'
 import { createSessionCookie, createTestSection, createTestSite, createTestUser } from './factories.js'
 import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
 
@@ -38,6 +39,13 @@ async function adminContext() {
       pageId: 'no-such-page',
     },
   }
+}
+
+/** Every API route, with what adminContext gives. */
+async function adminContextWithRoutes() {
+  const context = await adminContext()
+  const { routes } = await getApp()
+  return { ...context, routes: routes.filter(isApiRoute) }
 }
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
@@ -174,6 +182,51 @@ describe('malformed bodies', () => {
       })
       expect({ route: key(route), status: xml.statusCode }).toEqual({ route: key(route), status: 415 })
       expect(xml.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' })
+    }
+  })
+})
+
+describe('text PostgreSQL cannot store', () => {
+  const UNSTORABLE = ['a\u0000b', 'broken \ud800 surrogate']
+
+  it('a NUL or a lone surrogate in any body field is a 400 naming that field, on every body route', async () => {
+    const { app, bodyRoutes, cookie, params } = await adminContext()
+    for (const route of bodyRoutes) {
+      for (const field of Object.keys((route.body as z.ZodObject).shape)) {
+        for (const text of UNSTORABLE) {
+          const response = await app.inject({
+            method: route.method,
+            url: fillRoute(route.url, params),
+            headers: { cookie, 'content-type': 'application/json' },
+            payload: JSON.stringify({ [field]: text }),
+          })
+          expectFieldError(route, response, field)
+          expect(response.json().errors[field]).toBe(INVALID_TEXT_MESSAGE)
+        }
+      }
+    }
+  })
+
+  it('in any query parameter or path parameter too, on every route', async () => {
+    const { app, routes, cookie, params } = await adminContextWithRoutes()
+    for (const route of routes) {
+      const names = Object.keys((route.querystring as z.ZodObject | undefined)?.shape ?? { search: null })
+      for (const name of names) {
+        const response = await app.inject({
+          method: route.method,
+          url: `${fillRoute(route.url, params)}?${name}=a%00b`,
+          headers: { cookie },
+        })
+        expectFieldError(route, response, name)
+      }
+      const [param] = route.url.match(/:(\w+)/)?.slice(1) ?? []
+      if (!param) continue
+      const response = await app.inject({
+        method: route.method,
+        url: fillRoute(route.url, { ...params, [param]: 'x\u0000y' }),
+        headers: { cookie },
+      })
+      expectFieldError(route, response, param)
     }
   })
 })
