@@ -182,6 +182,16 @@ describe('registration without an invite', () => {
     })
     expect(verifiedAway.headers.location).toBe('/account/verified')
 
+    // A dot segment before two slashes resolves to the path //evil.example, which a browser reads as a host.
+    const dotMail = smtp.nextMail()
+    await register(registration())
+    const dotLink = findVerificationLink((await dotMail).raw)
+    const dotted = await testApp.app.inject({
+      method: 'GET',
+      url: `${dotLink.pathname}${dotLink.search}&redirect_url=${encodeURIComponent('/.//evil.example/phish')}`,
+    })
+    expect(dotted.headers.location).toBe('/evil.example/phish')
+
     const mailArrivesAgain = smtp.nextMail()
     await register(registration())
     const expiring = findVerificationLink((await mailArrivesAgain).raw)

@@ -1,16 +1,6 @@
-/**
- * A redirect target from a query string, kept only when it stays on Canopy: a path on this origin or an
- * absolute URL of PUBLIC_URL's origin (returned as a path). Anything else could send a user to a lookalike site.
- */
+import { toSameOriginPath } from '@canopy/contracts'
+
+/** A redirect target kept only when it stays on PUBLIC_URL's origin (contracts' toSameOriginPath), as a path. */
 export function toSafeRedirectPath(target: string | undefined, publicUrl: string): string | undefined {
-  if (!target) return undefined
-  const origin = new URL(publicUrl).origin
-  let resolved: URL
-  try {
-    resolved = new URL(target, origin)
-  } catch {
-    return undefined
-  }
-  if (resolved.origin !== origin) return undefined
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`
+  return toSameOriginPath(target, publicUrl) ?? undefined
 }

@@ -1,3 +1,4 @@
+import { toSameOriginPath } from '@canopy/contracts'
 import { useEffect } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { AuthLayout } from '@/components/layouts/auth-layout'
@@ -6,15 +7,9 @@ import { showToast } from '@/components/ui/toast'
 import { MESSAGES } from '@/config/messages'
 import { useVerifyAccount } from '@/features/auth/api/verify-account'
 
-/** Only paths on this site are followed, so a crafted link cannot send a new user elsewhere. */
+/** Only paths on this site are followed (contracts' toSameOriginPath), so a crafted link cannot send a new user elsewhere. */
 export function toSafeRedirect(target: string | null | undefined): string | null {
-  if (!target) return null
-  try {
-    const url = new URL(target, window.location.origin)
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null
-  } catch {
-    return null
-  }
+  return toSameOriginPath(target, window.location.origin)
 }
 
 /** /account/verify: verify from the link's query string, then go on (or to /500 on failure). */
