@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { toErrorBody } from './error-body.js'
+import { redactUrl, serializeRequest } from './lib/log-redaction.js'
 import authPlugin from './plugins/app/auth.js'
 import firstScansPlugin from './plugins/app/first-scans.js'
 import invalidTextPlugin from './plugins/app/invalid-text.js'
@@ -51,7 +52,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   fastify.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error)
     if (body.statusCode >= 500) {
-      request.log.error({ err: error, method: request.method, url: request.url }, 'request failed')
+      request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, 'request failed')
     }
     return reply.code(body.statusCode).send(body)
   })
@@ -98,7 +99,9 @@ export function createServerOptions(
   trustProxy: Config['trustProxy'] = false,
 ): FastifyServerOptions {
   return {
-    logger,
+    // No token a user was sent (verification, reset, invite) is written to a log in a request URL.
+    logger:
+      logger && typeof logger === 'object' ? { ...logger, serializers: { req: serializeRequest } } : logger,
     // A hop count trusts that many proxies nearest to us (Fastify's types only take it as a function).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

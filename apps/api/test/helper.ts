@@ -1,7 +1,13 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance, HTTPMethods, onRequestAsyncHookHandler, RouteOptions } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyServerOptions,
+  HTTPMethods,
+  onRequestAsyncHookHandler,
+  RouteOptions,
+} from 'fastify'
 import { afterAll } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { type Config, loadConfig } from '../src/config.js'
@@ -31,7 +37,10 @@ function toList<T>(value: T | T[] | undefined): T[] {
  * The application as the process builds it, on the run's database and Redis (tests/integration/setup-env.ts).
  * E-mail goes to a fresh directory unless the test points SMTP_URL at its own server.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<TestApp> {
   const mailDir = await mkdtemp(path.join(tmpdir(), 'canopy-api-mail-'))
   const config: Config = {
     ...loadConfig({ ...process.env, WEB_DIST_DIR: path.join(mailDir, 'no-web-build') }),
@@ -42,7 +51,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   }
   const routes: RouteEntry[] = []
-  const app = buildApp(config)
+  const app = buildApp(config, logger)
   // Added before the plugins load, so it sees every route they register.
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const method of toList(route.method)) {
