@@ -12,6 +12,7 @@ import prismaPlugin from './plugins/app/prisma.js'
 import queuesPlugin from './plugins/app/queues.js'
 import redisPlugin from './plugins/app/redis.js'
 import resultsCachePlugin from './plugins/app/results-cache.js'
+import sameOriginPlugin from './plugins/app/same-origin.js'
 import scanEventsPlugin from './plugins/app/scan-events.js'
 import scanSchedulesPlugin from './plugins/app/scan-schedules.js'
 import siteAccessPlugin from './plugins/app/site-access.js'
@@ -73,6 +74,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   })
 
   await fastify.register(invalidTextPlugin)
+  await fastify.register(sameOriginPlugin)
   await fastify.register(cookiePlugin)
   await fastify.register(rateLimitPlugin)
   await fastify.register(swaggerPlugin)

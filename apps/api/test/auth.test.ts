@@ -197,18 +197,18 @@ describe('session routes', () => {
     expect(String(response.headers['set-cookie'])).toMatch(/^canopy_session=;/)
   })
 
-  it('GET /logout deletes the session and clears the cookie; it also answers 200 when signed out', async () => {
+  it('POST /logout deletes the session and clears the cookie; it also answers 200 when signed out', async () => {
     const { app } = await getApp()
     const user = await createTestUser(app.prisma)
     const cookie = await createSessionCookie(app.prisma, user.id)
-    const logout = await app.inject({ method: 'GET', url: '/logout', headers: { cookie } })
+    const logout = await app.inject({ method: 'POST', url: '/logout', headers: { cookie } })
     expect(logout.statusCode).toBe(200)
     expect(String(logout.headers['set-cookie'])).toMatch(/^canopy_session=;/)
     expect(await app.prisma.session.count({ where: { userId: user.id } })).toBe(0)
 
     const afterwards = await app.inject({ method: 'GET', url: '/auth/current-user', headers: { cookie } })
     expect(afterwards.statusCode).toBe(401)
-    expect((await app.inject({ method: 'GET', url: '/logout' })).statusCode).toBe(200)
+    expect((await app.inject({ method: 'POST', url: '/logout' })).statusCode).toBe(200)
   })
 })
 

@@ -26,7 +26,7 @@ const getApp = useTestApp({ artifactsDir })
 const PUBLIC_ROUTES = new Set([
   'POST /auth/check-sso',
   'POST /login',
-  'GET /logout',
+  'POST /logout',
   'GET /auth/check',
   'POST /account/register',
   'GET /account/verify',

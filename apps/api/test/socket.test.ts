@@ -25,12 +25,12 @@ afterAll(async () => {
   await testApp?.app.close()
 })
 
-function openSocket(cookie?: string): Socket<Record<string, never>, ClientToServerEvents> {
+function openSocket(cookie?: string, origin?: string): Socket<Record<string, never>, ClientToServerEvents> {
   const socket: Socket<Record<string, never>, ClientToServerEvents> = connect(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
-    extraHeaders: cookie ? { cookie } : {},
+    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   })
   sockets.push(socket)
   return socket
@@ -55,6 +55,35 @@ describe('Socket.IO', () => {
     const socket = openSocket('canopy_session=not-a-session')
     const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve))
     expect(error.message).toBe(SOCKET_UNAUTHORIZED_MESSAGE)
+  })
+
+  it("refuses a handshake from another site's page, and accepts one from Canopy's own", async () => {
+    const { prisma } = testApp.app
+    const user = await createTestUser(prisma)
+    const cookie = await createSessionCookie(prisma, user.id)
+    const foreign = openSocket(cookie, 'https://evil.example')
+    const error = await new Promise<Error>((resolve) => foreign.once('connect_error', resolve))
+    expect(foreign.connected).toBe(false)
+    expect(error.message).not.toBe('')
+    const own = openSocket(cookie, baseUrl)
+    await connected(own)
+    expect(own.connected).toBe(true)
+  })
+
+  it('closes the sockets of a session when it signs out, and only those', async () => {
+    const { app } = testApp
+    const user = await createTestUser(app.prisma)
+    const laptop = await createSessionCookie(app.prisma, user.id)
+    const phone = await createSessionCookie(app.prisma, user.id)
+    const laptopSocket = openSocket(laptop)
+    const phoneSocket = openSocket(phone)
+    await Promise.all([connected(laptopSocket), connected(phoneSocket)])
+    const closed = new Promise<string>((resolve) => laptopSocket.once('disconnect', resolve))
+
+    const signOut = await app.inject({ method: 'POST', url: '/logout', headers: { cookie: laptop } })
+    expect(signOut.statusCode).toBe(200)
+    expect(await closed).toBe('io server disconnect')
+    expect(phoneSocket.connected).toBe(true)
   })
 
   it('lets a signed-in socket join the room of a site it may see, and no other', async () => {

@@ -225,7 +225,7 @@ describe('signed-in screens', () => {
   it('logs out: calls /logout, clears storage and the cache even when the call fails, then goes to /', async () => {
     storeUser()
     window.localStorage.setItem('canopy.activeSite', 'demo-site')
-    const api = installFakeApi({ ...siteApi(), 'GET /logout': fail(500, 'Broken') })
+    const api = installFakeApi({ ...siteApi(), 'POST /logout': fail(500, 'Broken') })
     const events = userEvent.setup()
     const { queryClient } = renderApp('/site/demo-site')
     await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 })
@@ -233,7 +233,7 @@ describe('signed-in screens', () => {
     await events.click(screen.getByRole('button', { name: 'User menu: Dana Admin' }))
     await events.click(await screen.findByRole('menuitem', { name: 'Log out' }))
 
-    await waitFor(() => expect(api.callsTo('GET /logout')).toHaveLength(1))
+    await waitFor(() => expect(api.callsTo('POST /logout')).toHaveLength(1))
     await waitFor(() => expect(window.localStorage.length).toBe(0))
     expect(queryClient.getQueryData(['sites', 'detail', 'demo-site'])).toBeUndefined()
     expect(await screen.findByRole('heading', { name: 'Log in to Canopy' })).toBeInTheDocument()

@@ -32,14 +32,25 @@ export interface SessionAuth {
   requireUser: onRequestAsyncHookHandler
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>
-  /** the user of a raw `Cookie` header (for Socket.IO handshakes), or null */
-  findUserByCookieHeader(cookieHeader: string | undefined): Promise<User | null>
+  /** the session and user of a raw `Cookie` header (for Socket.IO handshakes), or null */
+  findSessionByCookieHeader(
+    cookieHeader: string | undefined,
+  ): Promise<{ sessionId: string; user: User } | null>
   /**
    * Call after changing a user or ending their sessions outside `end` (password reset, account changes):
    * this process's next request of any of their sessions reads the database again.
    */
   forgetUser(userId: string): void
+  /**
+   * Call after ending every session of a user but `keptSessionId` outside `end` (password reset): what
+   * listens for ended sessions (open sockets) lets them go.
+   */
+  endedOtherSessions(userId: string, keptSessionId: string | null): void
+  /** `listener` hears of each ended session: by id (sign-out), or all of a user's but one (reset). */
+  onSessionsEnded(listener: (ended: EndedSessions) => void): void
 }
+
+export type EndedSessions = { sessionId: string } | { userId: string; keptSessionId: string | null }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +66,19 @@ declare module 'fastify' {
 export function getSignedInUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized()
   return request.user
+}
+
+/** Who hears of ended sessions (open sockets), told by sign-out and password reset. */
+function endedSessionsBus() {
+  const listeners: ((ended: EndedSessions) => void)[] = []
+  return {
+    announce(ended: EndedSessions) {
+      for (const listener of listeners) listener(ended)
+    },
+    listen(listener: (ended: EndedSessions) => void) {
+      listeners.push(listener)
+    },
+  }
 }
 
 async function authPlugin(fastify: FastifyInstance) {
@@ -81,6 +105,8 @@ async function authPlugin(fastify: FastifyInstance) {
     }
     return session
   }
+
+  const ended = endedSessionsBus()
 
   const sessions: SessionAuth = {
     async loadSession(request, reply) {
@@ -117,23 +143,31 @@ async function authPlugin(fastify: FastifyInstance) {
       if (request.sessionId) {
         await deleteSession(prisma, request.sessionId)
         cache.forget(request.sessionId)
+        ended.announce({ sessionId: request.sessionId })
       }
       request.user = null
       request.sessionId = null
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
     },
 
-    async findUserByCookieHeader(cookieHeader) {
+    async findSessionByCookieHeader(cookieHeader) {
       if (!cookieHeader) return null
       const token = fastify.parseCookie(cookieHeader)[SESSION_COOKIE]
       if (!token) return null
       const session = await findSession(token)
-      return session?.user ?? null
+      return session ? { sessionId: session.id, user: session.user } : null
     },
 
     forgetUser(userId) {
       cache.forgetUser(userId)
     },
+
+    endedOtherSessions(userId, keptSessionId) {
+      cache.forgetUser(userId)
+      ended.announce({ userId, keptSessionId })
+    },
+
+    onSessionsEnded: ended.listen,
   }
 
   fastify.decorate('sessions', sessions)

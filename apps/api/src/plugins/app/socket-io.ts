@@ -12,10 +12,14 @@ import { listSiteIdsVisibleToUser } from '@canopy/db'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Server, type Socket } from 'socket.io'
+import { isFromOwnPages } from '../../lib/request-origin.js'
+import type { EndedSessions } from './auth.js'
 import { SITE_NOT_FOUND_MESSAGE } from './site-access.js'
 
 export interface SocketData {
   userId: string
+  /** the session the socket signed in with: signing out of it closes the socket */
+  sessionId: string
 }
 
 export type SocketServer = Server<
@@ -39,20 +43,39 @@ declare module 'fastify' {
 
 type RoomAction = 'join' | 'leave'
 
+async function disconnectEndedSessions(io: SocketServer, ended: EndedSessions) {
+  const userId = 'sessionId' in ended ? null : ended.userId
+  const sockets = await (userId ? io.in(userRoomName(userId)) : io).fetchSockets()
+  for (const socket of sockets) {
+    const isEnded =
+      'sessionId' in ended
+        ? socket.data.sessionId === ended.sessionId
+        : socket.data.sessionId !== ended.keptSessionId
+    if (isEnded) socket.disconnect(true)
+  }
+}
+
 /**
  * Socket.IO on the API's own HTTP server. Scan progress is published to the rooms of the scan, its site and
  * (single-page scans) its requester; a socket gets into a site's room only through the same access check
  * the site routes use.
  */
 async function socketIoPlugin(fastify: FastifyInstance) {
-  const io: SocketServer = new Server(fastify.server, { path: SOCKET_IO_PATH, serveClient: false })
+  const io: SocketServer = new Server(fastify.server, {
+    path: SOCKET_IO_PATH,
+    serveClient: false,
+    // A handshake from another site's page is refused before it can use the visitor's cookie.
+    allowRequest: (request, callback) =>
+      callback(null, isFromOwnPages(request.headers, fastify.config.publicUrl)),
+  })
 
   io.use(async (socket, next) => {
     try {
-      const user = await fastify.sessions.findUserByCookieHeader(socket.request.headers.cookie)
-      if (!user) return next(new Error(SOCKET_UNAUTHORIZED_MESSAGE))
-      socket.data.userId = user.id
-      await joinOwnRooms(socket, user.id)
+      const session = await fastify.sessions.findSessionByCookieHeader(socket.request.headers.cookie)
+      if (!session) return next(new Error(SOCKET_UNAUTHORIZED_MESSAGE))
+      socket.data.userId = session.user.id
+      socket.data.sessionId = session.sessionId
+      await joinOwnRooms(socket, session.user.id)
       next()
     } catch (error) {
       fastify.log.error({ err: error }, 'socket authentication failed')
@@ -96,6 +119,13 @@ async function socketIoPlugin(fastify: FastifyInstance) {
         })
       })
     }
+  })
+
+  // A socket lives no longer than its session: signing out (or a password reset) closes it.
+  fastify.sessions.onSessionsEnded((ended) => {
+    disconnectEndedSessions(io, ended).catch((error: unknown) =>
+      fastify.log.error({ err: error }, 'closing the sockets of an ended session failed'),
+    )
   })
 
   fastify.decorate('io', io)

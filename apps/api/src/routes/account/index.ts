@@ -137,8 +137,9 @@ function resetPasswordRoute(fastify: FastifyZodInstance) {
       const { userId } = await resetPassword(fastify.prisma, request.body, {
         currentSessionId: request.sessionId,
       })
-      // Its other sessions are gone from the database: this process must not serve them from its cache.
-      fastify.sessions.forgetUser(userId)
+      // Its other sessions are gone from the database: this process must not serve them from its cache,
+      // and their open sockets are closed.
+      fastify.sessions.endedOtherSessions(userId, request.sessionId)
       return { ok: true as const }
     },
   )

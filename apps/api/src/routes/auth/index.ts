@@ -63,7 +63,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   )
 
-  fastify.get(
+  // A sign-out changes state: POST, so that another site's link or image cannot sign the user out.
+  fastify.post(
     '/logout',
     {
       schema: {

@@ -4,8 +4,9 @@ import { requestApi } from '@/lib/api-client'
 import { clearStoredValues } from '@/lib/local-store'
 import { authQueryKeys } from './query-keys'
 
+/** POST: a GET could be triggered by another site's image or link and sign the user out. */
 export function logout() {
-  return requestApi('/logout')
+  return requestApi('/logout', { method: 'POST' })
 }
 
 /**
