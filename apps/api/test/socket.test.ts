@@ -8,6 +8,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
+import { hashToken } from '../src/services/tokens.js'
 import { createSessionCookie, createTestSite, createTestUser } from './factories.js'
 import { buildTestApp, type TestApp } from './helper.js'
 
@@ -84,6 +85,35 @@ describe('Socket.IO', () => {
     expect(signOut.statusCode).toBe(200)
     expect(await closed).toBe('io server disconnect')
     expect(phoneSocket.connected).toBe(true)
+  })
+
+  it("a password reset closes the sockets of the user's other sessions and keeps the one that reset it", async () => {
+    const { app } = testApp
+    const user = await createTestUser(app.prisma)
+    const laptop = await createSessionCookie(app.prisma, user.id)
+    const phone = await createSessionCookie(app.prisma, user.id)
+    const laptopSocket = openSocket(laptop)
+    const phoneSocket = openSocket(phone)
+    await Promise.all([connected(laptopSocket), connected(phoneSocket)])
+    const phoneClosed = new Promise<string>((resolve) => phoneSocket.once('disconnect', resolve))
+    const token = 'r'.repeat(43)
+    await app.prisma.accountToken.create({
+      data: {
+        userId: user.id,
+        kind: 'reset_password',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    })
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/account/reset/password',
+      headers: { cookie: laptop },
+      payload: { token, password: 'A-new-long-passphrase-2026' },
+    })
+    expect(reset.statusCode).toBe(200)
+    expect(await phoneClosed).toBe('io server disconnect')
+    expect(laptopSocket.connected).toBe(true)
   })
 
   it('lets a signed-in socket join the room of a site it may see, and no other', async () => {
