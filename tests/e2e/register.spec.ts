@@ -34,8 +34,8 @@ test('registers a new account, meeting each of the validation messages on the wa
 
   const email = `ada.${Date.now()}@example.com`
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Engine-1843')
-  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Engine-1843')
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Engine-1843-Lovelace')
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Engine-1843-Lovelace')
   await register.click()
 
   await expect(page.getByRole('heading', { name: 'Registration successful' })).toBeVisible()
@@ -46,8 +46,8 @@ test('registers a new account, meeting each of the validation messages on the wa
   await page.getByRole('textbox', { name: 'First name' }).fill('Ada')
   await page.getByRole('textbox', { name: 'Surname' }).fill('Lovelace')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Engine-1843')
-  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Engine-1843')
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Engine-1843-Lovelace')
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Engine-1843-Lovelace')
   await page.getByRole('button', { name: 'Register' }).click()
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true')
 })

@@ -146,7 +146,8 @@ describe('password reset by e-mail', () => {
   it('checks the password rule on the server and keeps the link usable after a weak password', async () => {
     const user = await createPasswordUser()
     const token = await requestResetToken(user.email)
-    for (const password of ['', 'Ab1', 'lowercaseonly', 'UPPERCASEONLY', '12345678']) {
+    // too short, then long enough but common, or a keyboard walk
+    for (const password of ['', 'Ab1', 'Short-2026', 'password1234', 'qwertyuiop123', '123456789012']) {
       const response = await submitReset({ token, password })
       expect(response.statusCode).toBe(400)
       expect(response.json().errors).toEqual({ password: PASSWORD_RESET_MESSAGES.weakPassword })

@@ -70,6 +70,22 @@ describe('POST /account/register validation', () => {
       REGISTRATION_MESSAGES.weakPassword,
     ],
     ['credentials.password', { credentials: { password: 'Ab1' } }, REGISTRATION_MESSAGES.weakPassword],
+    // long enough, but among the common passwords, or made of the user's own name
+    [
+      'credentials.password',
+      { credentials: { password: 'password1234' } },
+      REGISTRATION_MESSAGES.weakPassword,
+    ],
+    [
+      'credentials.password',
+      { credentials: { password: 'Qwerty123456!' } },
+      REGISTRATION_MESSAGES.weakPassword,
+    ],
+    [
+      'credentials.password',
+      { firstname: 'Augusta', lastname: 'Lovelace', credentials: { password: 'augustalovelace' } },
+      REGISTRATION_MESSAGES.weakPassword,
+    ],
   ])('%s: %j → %s', async (field, overrides, message) => {
     const response = await register(registration(overrides))
     expect(response.statusCode).toBe(400)

@@ -1,4 +1,5 @@
 import { REGISTRATION_MESSAGES, type RegistrationRequest } from '@canopy/contracts'
+import { isGuessablePassword } from '@canopy/contracts/password-strength'
 import {
   addSiteMember,
   consumeAccountToken,
@@ -91,6 +92,9 @@ export async function registerAccount(deps: AccountDeps, body: RegistrationReque
   if (await findUserByEmail(prisma, email)) throw conflict('email', EMAIL_IN_USE_MESSAGE)
 
   const provedByInvite = invite?.type === 'email'
+  if (isGuessablePassword(body.credentials.password, [email, body.firstname, body.lastname])) {
+    throw badRequest('credentials.password', REGISTRATION_MESSAGES.weakPassword)
+  }
   const passwordHash = await hashPassword(body.credentials.password)
   const verificationToken = provedByInvite ? null : createSecretToken()
 

@@ -1,4 +1,9 @@
-import { PASSWORD_RESET_LINK_TTL_MS, type PasswordResetSubmit } from '@canopy/contracts'
+import {
+  PASSWORD_RESET_LINK_TTL_MS,
+  PASSWORD_RESET_MESSAGES,
+  type PasswordResetSubmit,
+} from '@canopy/contracts'
+import { isGuessablePassword } from '@canopy/contracts/password-strength'
 import {
   consumeAccountToken,
   consumeUserAccountTokens,
@@ -6,6 +11,7 @@ import {
   deleteUserSessions,
   findAccountTokenByHash,
   findUserByEmail,
+  findUserById,
   hashPassword,
   type PrismaClient,
   setUserPasswordFromReset,
@@ -63,6 +69,9 @@ export async function resetPassword(
   const record = await findAccountTokenByHash(prisma, hashToken(token))
   const usable = record && record.kind === 'reset_password' && !record.usedAt && record.expiresAt > new Date()
   if (!usable) throw badRequest('token', RESET_LINK_INVALID_MESSAGE)
+  const user = await findUserById(prisma, record.userId)
+  const about = user ? [user.email, user.firstName, user.lastName] : []
+  if (isGuessablePassword(password, about)) throw badRequest('password', PASSWORD_RESET_MESSAGES.weakPassword)
 
   const passwordHash = await hashPassword(password)
   await prisma.$transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { isPasswordStrongEnough } from '@canopy/contracts'
+import { isPasswordLongEnough } from '@canopy/contracts'
 import { MESSAGES } from '@/config/messages'
 
 /** Loose on purpose: the server decides; the client only catches obvious typos before a round trip. */
@@ -13,7 +13,7 @@ export function validateEmail(value: string): string | null {
 
 export function validateNewPassword(value: string): string | null {
   if (value === '') return MESSAGES.registration.passwordRequired
-  if (!isPasswordStrongEnough(value)) return MESSAGES.registration.weakPassword
+  if (!isPasswordLongEnough(value)) return MESSAGES.registration.weakPassword
   return null
 }
 
@@ -25,7 +25,7 @@ export function validateConfirmPassword(value: string, password: string): string
 
 /** The password rule in words, shown under every field that sets a password. */
 export const PASSWORD_RULE_DESCRIPTION =
-  'At least 6 characters, with at least two of: uppercase letters, lowercase letters, digits and @$!%*?&.'
+  'At least 12 characters. Common passwords, and ones made of your name or e-mail address, are refused.'
 
 /** The reset request's address is required; an obvious typo is caught before a round trip. */
 export function validateResetEmail(value: string): string | null {
@@ -37,7 +37,7 @@ export function validateResetEmail(value: string): string | null {
 
 /** A new password must meet the password rule; an empty one does not. */
 export function validateResetPassword(value: string): string | null {
-  return isPasswordStrongEnough(value) ? null : MESSAGES.passwordReset.weakPassword
+  return isPasswordLongEnough(value) ? null : MESSAGES.passwordReset.weakPassword
 }
 
 export function validateResetConfirmation(value: string, password: string): string | null {

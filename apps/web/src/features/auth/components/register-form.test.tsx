@@ -86,8 +86,8 @@ describe('registration', () => {
       firstname: 'Ada',
       lastname: 'Lovelace',
       email: 'ada@example.com',
-      password: 'Engine-1843',
-      confirmPassword: 'Engine-1843',
+      password: 'Engine-1843-Lovelace',
+      confirmPassword: 'Engine-1843-Lovelace',
     })
     await events.click(screen.getByRole('button', { name: 'Register' }))
 
@@ -109,8 +109,8 @@ describe('registration', () => {
       firstname: 'Ada',
       lastname: 'Lovelace',
       email: 'ada@example.com',
-      password: 'Engine-1843',
-      confirmPassword: 'Engine-1843',
+      password: 'Engine-1843-Lovelace',
+      confirmPassword: 'Engine-1843-Lovelace',
     })
     await events.click(screen.getByRole('button', { name: 'Register' }))
 
@@ -122,7 +122,7 @@ describe('registration', () => {
       firstname: 'Ada',
       lastname: 'Lovelace',
       email: 'ada@example.com',
-      credentials: { password: 'Engine-1843' },
+      credentials: { password: 'Engine-1843-Lovelace' },
       creditLimit: 250,
     })
   })
