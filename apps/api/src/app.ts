@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js'
 import { toErrorBody } from './error-body.js'
 import { redactUrl, serializeRequest } from './lib/log-redaction.js'
+import attemptLimitsPlugin from './plugins/app/attempt-limits.js'
 import authPlugin from './plugins/app/auth.js'
 import firstScansPlugin from './plugins/app/first-scans.js'
 import invalidTextPlugin from './plugins/app/invalid-text.js'
@@ -18,7 +19,6 @@ import scanSchedulesPlugin from './plugins/app/scan-schedules.js'
 import siteAccessPlugin from './plugins/app/site-access.js'
 import socketIoPlugin from './plugins/app/socket-io.js'
 import cookiePlugin from './plugins/external/cookie.js'
-import rateLimitPlugin from './plugins/external/rate-limit.js'
 import swaggerPlugin from './plugins/external/swagger.js'
 import webAppPlugin from './plugins/external/web-app.js'
 import routes from './routes/index.js'
@@ -76,7 +76,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(invalidTextPlugin)
   await fastify.register(sameOriginPlugin)
   await fastify.register(cookiePlugin)
-  await fastify.register(rateLimitPlugin)
+  await fastify.register(attemptLimitsPlugin)
   await fastify.register(swaggerPlugin)
   await fastify.register(webAppPlugin)
 

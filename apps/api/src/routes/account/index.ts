@@ -36,8 +36,11 @@ function registerRoute(fastify: FastifyZodInstance) {
         summary:
           'Register an account; an email invite signs in at once, otherwise a verification e-mail is sent',
         body: RegistrationRequestSchema,
-        response: { 201: RegistrationResponseSchema, ...errorResponses(400, 409, 503) },
+        response: { 201: RegistrationResponseSchema, ...errorResponses(400, 409, 429, 503) },
       },
+      preHandler: fastify.attemptLimits.guard('register', (request) =>
+        normaliseEmail((request.body as { email: string }).email),
+      ),
     },
     async (request, reply) => {
       const { user, signIn } = await registerAccount(
@@ -61,8 +64,13 @@ function verifyRoute(fastify: FastifyZodInstance) {
         summary:
           'Verify an e-mail address. With skipRedirect=true answers JSON; otherwise redirects to redirect_url, /account/verified or /500',
         querystring: VerifyLinkQuerySchema,
-        response: { 200: VerifyResponseSchema, ...errorResponses(400) },
+        response: { 200: VerifyResponseSchema, ...errorResponses(400, 429, 503) },
       },
+      // A link's token cannot be guessed, but each try costs a lookup: limited per address and user.
+      preHandler: fastify.attemptLimits.guard(
+        'verify',
+        (request) => (request.query as { user?: string }).user ?? '',
+      ),
     },
     async (request, reply) => {
       const { user, token, redirect_url: redirectUrl, skipRedirect } = request.query
@@ -94,20 +102,12 @@ function requestPasswordResetRoute(fastify: FastifyZodInstance, backgroundTasks:
         summary:
           'Request a password reset: e-mails a link valid for one hour when the address has a password account; the answer is the same for every address',
         body: PasswordResetRequestSchema,
-        response: { 200: OkResponseSchema, ...errorResponses(400, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 429, 503) },
       },
-      config: {
-        rateLimit: {
-          max: fastify.config.loginRateLimitMax,
-          timeWindow: '1 minute',
-          // Like /login: per IP and address, counted after validation so the key can hold the address.
-          hook: 'preHandler',
-          keyGenerator: (request) => {
-            const { email } = request.body as { email: string }
-            return `reset:${request.ip}:${normaliseEmail(email)}`
-          },
-        },
-      },
+      // Like /login: counted after validation, so the limits can name the address.
+      preHandler: fastify.attemptLimits.guard('reset', (request) =>
+        normaliseEmail((request.body as { email: string }).email),
+      ),
     },
     async (request) => {
       // Looked up and mailed after the answer, so that neither its content nor its timing tells whether
@@ -130,8 +130,9 @@ function resetPasswordRoute(fastify: FastifyZodInstance) {
         summary:
           'Set a new password with the token of a reset link; signs the user out of other sessions and verifies the address',
         body: PasswordResetSubmitSchema,
-        response: { 200: OkResponseSchema, ...errorResponses(400) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 429, 503) },
       },
+      preHandler: fastify.attemptLimits.guard('reset'),
     },
     async (request) => {
       const { userId } = await resetPassword(fastify.prisma, request.body, {

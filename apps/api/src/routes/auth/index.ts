@@ -40,21 +40,12 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail address and password; sets the session cookie',
         body: LoginRequestSchema,
-        response: { 200: UserSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: UserSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
-      config: {
-        rateLimit: {
-          max: fastify.config.loginRateLimitMax,
-          timeWindow: '1 minute',
-          // After validation, so the key can hold the username: one address cannot be guessed from many IPs
-          // faster than from one, and one IP cannot lock out every user.
-          hook: 'preHandler',
-          keyGenerator: (request) => {
-            const { username } = request.body as { username: string }
-            return `login:${request.ip}:${normaliseEmail(username)}`
-          },
-        },
-      },
+      // Counted after validation, so the limits can name the account as well as the address.
+      preHandler: fastify.attemptLimits.guard('login', (request) =>
+        normaliseEmail((request.body as { username: string }).username),
+      ),
     },
     async (request, reply) => {
       const user = await authenticate(fastify.prisma, request.body)
