@@ -44,6 +44,9 @@ export const REGISTRATION_MESSAGES = {
   emailDomain: (domain: string) => `Your email must be on the ${domain} domain`,
 } as const
 
+/** The password rule in words, shown wherever a password is set (the web forms, scripts/create-admin). */
+export const PASSWORD_RULE_DESCRIPTION = `At least ${PASSWORD_MIN_LENGTH} characters, with at least two of: uppercase letters, lowercase letters, digits and ${PASSWORD_SPECIAL_CHARACTERS}.`
+
 /** At least 6 characters and at least two of: uppercase, lowercase, digit, one of @$!%*?&. */
 export function isPasswordStrongEnough(password: string): boolean {
   if (password.length < PASSWORD_MIN_LENGTH) return false

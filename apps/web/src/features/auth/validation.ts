@@ -23,10 +23,6 @@ export function validateConfirmPassword(value: string, password: string): string
   return null
 }
 
-/** The password rule in words, shown under every field that sets a password. */
-export const PASSWORD_RULE_DESCRIPTION =
-  'At least 6 characters, with at least two of: uppercase letters, lowercase letters, digits and @$!%*?&.'
-
 /** The reset request's address is required; an obvious typo is caught before a round trip. */
 export function validateResetEmail(value: string): string | null {
   const email = value.trim()
