@@ -2,11 +2,17 @@ import { execFile } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPrismaClient } from '../src/client.js'
 import { verifyPassword } from '../src/passwords.js'
-import { FEATURE_FLAGS, seedDemo } from '../src/seed/index.js'
-import { createTestDatabase, type TestDatabase } from '../src/testing.js'
+import { DEMO_SEED_IN_PRODUCTION_MESSAGE, FEATURE_FLAGS, seedDemo } from '../src/seed/index.js'
+import {
+  createTestDatabase,
+  databaseExists,
+  randomDatabaseName,
+  replaceDatabaseName,
+  type TestDatabase,
+} from '../src/testing.js'
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -147,5 +153,33 @@ describe('seedDemo', () => {
       },
     })
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('Demo login: demo@canopy.example Canopy-demo-2026')
+  })
+
+  describe('under NODE_ENV=production', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs()
+    })
+
+    it('refuses to seed and changes nothing', async () => {
+      const before = await snapshot()
+      vi.stubEnv('NODE_ENV', 'production')
+      await expect(seedDemo(prisma)).rejects.toThrow(DEMO_SEED_IN_PRODUCTION_MESSAGE)
+      expect(await snapshot()).toEqual(before)
+    })
+
+    it('makes `pnpm db:seed` fail before it connects to the database', async () => {
+      // A database that does not exist: a seed that tried to connect would fail with another message.
+      const databaseUrl = replaceDatabaseName(database.databaseUrl, randomDatabaseName('canopy_it_never'))
+      const seeding = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts'], {
+        cwd: packageDir,
+        env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+      })
+      await expect(seeding).rejects.toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `${DEMO_SEED_IN_PRODUCTION_MESSAGE}\n`,
+      })
+      expect(await databaseExists(databaseUrl)).toBe(false)
+    })
   })
 })

@@ -1,11 +1,13 @@
 import '../load-env.js'
 import { createPrismaClient } from '../client.js'
 import { DEFAULT_DATABASE_URL, redactDatabaseUrl } from '../database-server.js'
-import { seedDemo } from './seed-demo.js'
+import { refuseDemoSeedInProduction, seedDemo } from './seed-demo.js'
 
 // `pnpm db:seed`: the demo organisation, users and site on a migrated DATABASE_URL. The last line is
 // read by scripts (scripts/start prints it to the user), so it stays exactly `Demo login: <email> <password>`.
 async function main(): Promise<void> {
+  // Before any connection: a production database is never touched by the demo seed.
+  refuseDemoSeedInProduction()
   const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
   const prisma = createPrismaClient(databaseUrl)
   try {

@@ -43,14 +43,26 @@ export interface SeedDemoResult {
   password: string
 }
 
+export const DEMO_SEED_IN_PRODUCTION_MESSAGE =
+  'Refusing to seed the demo: NODE_ENV is production. The demo users have published passwords and are ' +
+  'for local trials only; create the first administrator with scripts/create-admin (the Docker image: ' +
+  'create-admin) instead.'
+
+/** The demo's users have published passwords, so a production environment never gets them. */
+export function refuseDemoSeedInProduction(): void {
+  if (process.env.NODE_ENV === 'production') throw new Error(DEMO_SEED_IN_PRODUCTION_MESSAGE)
+}
+
 /**
  * Makes sure the demo exists: the feature flags, the "Canopy Demo" organisation with its
  * subscription, an administrator and a member, the demo site with three sections, and a dashboard
  * alert. Idempotent: what exists is left as it is (a second run changes no row), except that the
  * demo users' password and e-mail verification are restored, so the printed login always works.
- * No scores or scan results are made up: those come from real scans.
+ * No scores or scan results are made up: those come from real scans. Refuses to run when
+ * NODE_ENV=production.
  */
 export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  refuseDemoSeedInProduction()
   const email = (options.email ?? process.env.DEMO_EMAIL ?? DEFAULT_DEMO_EMAIL).trim().toLowerCase()
   const password = options.password ?? process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD
   const memberEmail = (options.memberEmail ?? DEFAULT_DEMO_MEMBER_EMAIL).trim().toLowerCase()
