@@ -9,5 +9,6 @@ export {
   DEMO_SITE_SLUG,
   type SeedDemoOptions,
   type SeedDemoResult,
+  type SeededDemoUser,
   seedDemo,
 } from './seed-demo.js'
