@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1.7
 # One image for Canopy's processes: `api` (the API, which also serves the built SPA), `worker` (background
-# jobs, with Debian's Chromium for scanning), `migrate` (applies migrations, seeds the demo when
-# CANOPY_SEED=true) — chosen by the command, see scripts/docker-entrypoint.sh. The `web` target is a small
-# nginx front that serves the SPA's static files itself and passes everything else to the api.
+# jobs, with Debian's Chromium for scanning), `migrate` (applies migrations; seeds nothing unless
+# CANOPY_SEED=true, and the demo seed refuses this image's NODE_ENV=production) and `create-admin` (the
+# first administrator: the only way in, since the image creates no users) — chosen by the command, see
+# scripts/docker-entrypoint.sh. The `web` target is a small nginx front that serves the SPA's static files
+# itself and passes everything else to the api.
 #
 #   docker build -t canopy:local .                  # the runtime image (the last stage)
 #   docker build --target web -t canopy-web:local .

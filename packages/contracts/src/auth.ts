@@ -44,6 +44,9 @@ export const REGISTRATION_MESSAGES = {
   emailDomain: (domain: string) => `Your email must be on the ${domain} domain`,
 } as const
 
+/** The password rule in words, shown wherever a password is set (the web forms, scripts/create-admin). */
+export const PASSWORD_RULE_DESCRIPTION = `At least ${PASSWORD_MIN_LENGTH} characters. Common passwords, and ones made of your name or e-mail address, are refused.`
+
 /** At least PASSWORD_MIN_LENGTH characters (counted as a person sees them: an emoji is one). */
 export function isPasswordLongEnough(password: string): boolean {
   return [...password].length >= PASSWORD_MIN_LENGTH

@@ -87,3 +87,12 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 }
+
+/** `base`, or `base-2`, `base-3`… whichever is free. */
+export function pickFreeSlug(base: string, taken: readonly string[]): string {
+  const used = new Set(taken)
+  if (!used.has(base)) return base
+  let suffix = 2
+  while (used.has(`${base}-${suffix}`)) suffix += 1
+  return `${base}-${suffix}`
+}

@@ -2,11 +2,17 @@ import { execFile } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPrismaClient } from '../src/client.js'
-import { verifyPassword } from '../src/passwords.js'
-import { FEATURE_FLAGS, seedDemo } from '../src/seed/index.js'
-import { createTestDatabase, type TestDatabase } from '../src/testing.js'
+import { hashPassword, verifyPassword } from '../src/passwords.js'
+import { DEMO_SEED_IN_PRODUCTION_MESSAGE, FEATURE_FLAGS, seedDemo } from '../src/seed/index.js'
+import {
+  createTestDatabase,
+  databaseExists,
+  randomDatabaseName,
+  replaceDatabaseName,
+  type TestDatabase,
+} from '../src/testing.js'
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -60,7 +66,7 @@ describe('seedDemo', () => {
 
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'demo@canopy.example' } })
     const member = await prisma.user.findUniqueOrThrow({ where: { email: 'member@canopy.example' } })
-    expect(result.admin).toEqual({ id: admin.id, email: 'demo@canopy.example' })
+    expect(result.admin).toEqual({ id: admin.id, email: 'demo@canopy.example', passwordChanged: false })
     for (const user of [admin, member]) {
       expect(user.emailVerifiedAt).toBeInstanceOf(Date)
       expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
@@ -116,27 +122,13 @@ describe('seedDemo', () => {
 
   it('changes nothing when run again', async () => {
     const before = await snapshot()
-    await seedDemo(prisma, { email: 'demo@canopy.example', password: 'Canopy-demo-2026' })
+    const result = await seedDemo(prisma, { email: 'demo@canopy.example', password: 'Canopy-demo-2026' })
     expect(await snapshot()).toEqual(before)
+    expect([result.admin.passwordChanged, result.member.passwordChanged]).toEqual([false, false])
   })
 
-  it('keeps edits but restores what the printed login needs', async () => {
-    const admin = await prisma.user.update({
-      where: { email: 'demo@canopy.example' },
-      data: { firstName: 'Renamed', emailVerifiedAt: null, passwordHash: null },
-    })
-    await prisma.site.update({ where: { slug: 'demo' }, data: { siteName: 'My demo' } })
-
-    await seedDemo(prisma, { email: 'demo@canopy.example', password: 'Another-pass-1' })
-
-    const after = await prisma.user.findUniqueOrThrow({ where: { id: admin.id } })
-    expect(after.firstName).toBe('Renamed')
-    expect(after.emailVerifiedAt).toBeInstanceOf(Date)
-    expect(await verifyPassword(after.passwordHash, 'Another-pass-1')).toBe(true)
-    expect((await prisma.site.findUniqueOrThrow({ where: { slug: 'demo' } })).siteName).toBe('My demo')
-  })
-
-  it('prints the demo login as the last line of `pnpm db:seed`', async () => {
+  /** `pnpm db:seed` on the test database, as scripts/start runs it; its output lines. */
+  async function runSeedCli(): Promise<string[]> {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts'], {
       cwd: packageDir,
       env: {
@@ -146,6 +138,76 @@ describe('seedDemo', () => {
         DEMO_PASSWORD: 'Canopy-demo-2026',
       },
     })
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Demo login: demo@canopy.example Canopy-demo-2026')
+    return stdout.trimEnd().split('\n')
+  }
+
+  it('prints the demo login as the last line of `pnpm db:seed`', async () => {
+    expect((await runSeedCli()).at(-1)).toBe('Demo login: demo@canopy.example Canopy-demo-2026')
+  })
+
+  it('keeps a changed password and other edits, restores the e-mail verification, and says the password changed', async () => {
+    const admin = await prisma.user.update({
+      where: { email: 'demo@canopy.example' },
+      data: {
+        firstName: 'Renamed',
+        emailVerifiedAt: null,
+        passwordHash: await hashPassword('Changed-pass-1'),
+      },
+    })
+    await prisma.site.update({ where: { slug: 'demo' }, data: { siteName: 'My demo' } })
+
+    const result = await seedDemo(prisma, { email: 'demo@canopy.example', password: 'Canopy-demo-2026' })
+
+    const after = await prisma.user.findUniqueOrThrow({ where: { id: admin.id } })
+    expect(after.firstName).toBe('Renamed')
+    expect(after.emailVerifiedAt).toBeInstanceOf(Date)
+    expect(after.passwordHash).toBe(admin.passwordHash)
+    expect(await verifyPassword(after.passwordHash, 'Changed-pass-1')).toBe(true)
+    expect(await verifyPassword(after.passwordHash, 'Canopy-demo-2026')).toBe(false)
+    expect(result.admin).toEqual({ id: admin.id, email: 'demo@canopy.example', passwordChanged: true })
+    expect(result.member.passwordChanged).toBe(false)
+    expect((await prisma.site.findUniqueOrThrow({ where: { slug: 'demo' } })).siteName).toBe('My demo')
+  })
+
+  it('never resets a demo password to another DEMO_PASSWORD either', async () => {
+    const member = await prisma.user.findUniqueOrThrow({ where: { email: 'member@canopy.example' } })
+    const result = await seedDemo(prisma, { email: 'demo@canopy.example', password: 'Another-pass-2' })
+    const after = await prisma.user.findUniqueOrThrow({ where: { id: member.id } })
+    expect(after.passwordHash).toBe(member.passwordHash)
+    expect(result.member.passwordChanged).toBe(true)
+  })
+
+  it('prints no password that does not work once the demo admin changed it', async () => {
+    const lines = await runSeedCli()
+    expect(lines.at(-1)).toBe('Demo login: demo@canopy.example (password changed since seeding)')
+    expect(lines.at(-2)).toBe('Demo member: member@canopy.example Canopy-demo-2026')
+  })
+
+  describe('under NODE_ENV=production', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs()
+    })
+
+    it('refuses to seed and changes nothing', async () => {
+      const before = await snapshot()
+      vi.stubEnv('NODE_ENV', 'production')
+      await expect(seedDemo(prisma)).rejects.toThrow(DEMO_SEED_IN_PRODUCTION_MESSAGE)
+      expect(await snapshot()).toEqual(before)
+    })
+
+    it('makes `pnpm db:seed` fail before it connects to the database', async () => {
+      // A database that does not exist: a seed that tried to connect would fail with another message.
+      const databaseUrl = replaceDatabaseName(database.databaseUrl, randomDatabaseName('canopy_it_never'))
+      const seeding = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts'], {
+        cwd: packageDir,
+        env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+      })
+      await expect(seeding).rejects.toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `${DEMO_SEED_IN_PRODUCTION_MESSAGE}\n`,
+      })
+      expect(await databaseExists(databaseUrl)).toBe(false)
+    })
   })
 })

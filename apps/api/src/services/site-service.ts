@@ -1,6 +1,7 @@
 import {
   type CreateSiteRequest,
   type PagedList,
+  pickFreeSlug,
   type SiteConfig,
   type SiteListItem,
   slugify,
@@ -67,15 +68,6 @@ export async function getSiteConfig(
   if (!row) throw notFound(SITE_NOT_FOUND_MESSAGE)
   const pagesScanned = await countPagesScannedSince(prisma, { siteId: row.id, since: startOfCurrentMonth() })
   return presentSiteConfig(row, { reachedScanLimit: pagesScanned >= row.scanLimit })
-}
-
-/** `base`, or `base-2`, `base-3`… whichever is free. */
-export function pickFreeSlug(base: string, taken: readonly string[]): string {
-  const used = new Set(taken)
-  if (!used.has(base)) return base
-  let suffix = 2
-  while (used.has(`${base}-${suffix}`)) suffix += 1
-  return `${base}-${suffix}`
 }
 
 async function chooseOrganisation(prisma: PrismaClient, userId: string, organisationId: string | undefined) {

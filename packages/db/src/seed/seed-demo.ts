@@ -34,23 +34,45 @@ export interface SeedDemoOptions {
   siteUrl?: string
 }
 
+export interface SeededDemoUser {
+  id: string
+  email: string
+  /** the demo password no longer signs them in: it was changed (or removed) since seeding, and is kept */
+  passwordChanged: boolean
+}
+
 export interface SeedDemoResult {
   organisationId: string
   siteId: string
   siteSlug: string
-  admin: { id: string; email: string }
-  member: { id: string; email: string }
+  admin: SeededDemoUser
+  member: SeededDemoUser
+  /** the demo password: what a demo user gets when created, and what `passwordChanged` is checked against */
   password: string
+}
+
+export const DEMO_SEED_IN_PRODUCTION_MESSAGE =
+  'Refusing to seed the demo: NODE_ENV is production. The demo users have published passwords and are ' +
+  'for local trials only; create the first administrator with scripts/create-admin (the Docker image: ' +
+  'create-admin) instead.'
+
+/** The demo's users have published passwords, so a production environment never gets them. */
+export function refuseDemoSeedInProduction(): void {
+  if (process.env.NODE_ENV === 'production') throw new Error(DEMO_SEED_IN_PRODUCTION_MESSAGE)
 }
 
 /**
  * Makes sure the demo exists: the feature flags, the "Canopy Demo" organisation with its
  * subscription, an administrator and a member, the demo site with three sections, and a dashboard
  * alert. Idempotent: what exists is left as it is (a second run changes no row), except that the
- * demo users' password and e-mail verification are restored, so the printed login always works.
- * No scores or scan results are made up: those come from real scans.
+ * demo users' e-mail verification and expiry are restored. A demo user's password is set only when the
+ * user is created: one changed since is never reset (the result tells, so that the password printed is
+ * never one that fails).
+ * No scores or scan results are made up: those come from real scans. Refuses to run when
+ * NODE_ENV=production.
  */
 export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  refuseDemoSeedInProduction()
   const email = (options.email ?? process.env.DEMO_EMAIL ?? DEFAULT_DEMO_EMAIL).trim().toLowerCase()
   const password = options.password ?? process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD
   const memberEmail = (options.memberEmail ?? DEFAULT_DEMO_MEMBER_EMAIL).trim().toLowerCase()
@@ -68,7 +90,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     lastName: 'Member',
     password,
   })
-  const demoUsers = { adminId: admin.id, memberId: member.id }
+  const demoUsers = { adminId: admin.user.id, memberId: member.user.id }
   await ensureOrganisationMembers(prisma, organisation.id, demoUsers)
   const site = await ensureDemoSite(prisma, { siteUrl, organisationId: organisation.id, ...demoUsers })
   await ensureDemoSections(prisma, site.id)
@@ -78,8 +100,8 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     organisationId: organisation.id,
     siteId: site.id,
     siteSlug: site.slug,
-    admin: { id: admin.id, email: admin.email },
-    member: { id: member.id, email: member.email },
+    admin: { id: admin.user.id, email: admin.user.email, passwordChanged: admin.passwordChanged },
+    member: { id: member.user.id, email: member.user.email, passwordChanged: member.passwordChanged },
     password,
   }
 }
@@ -241,13 +263,18 @@ async function seedFeatureFlags(prisma: PrismaClient): Promise<void> {
   }
 }
 
+/**
+ * Creates the demo user with the demo password, or leaves an existing one's password as it is: a
+ * changed password is the user's, and resetting it would hand the account back to anyone who read the
+ * demo's published password. Only a missing e-mail verification and a past expiry are restored.
+ */
 async function ensureDemoUser(
   prisma: PrismaClient,
   input: { email: string; firstName: string; lastName: string; password: string },
-): Promise<User> {
+): Promise<{ user: User; passwordChanged: boolean }> {
   const existing = await prisma.user.findUnique({ where: { email: input.email } })
   if (!existing) {
-    return prisma.user.create({
+    const user = await prisma.user.create({
       data: {
         email: input.email,
         firstName: input.firstName,
@@ -256,14 +283,12 @@ async function ensureDemoUser(
         emailVerifiedAt: new Date(),
       },
     })
+    return { user, passwordChanged: false }
   }
-  // Only what the printed login depends on is restored; names and profile edits are kept.
-  const repairs: { passwordHash?: string; emailVerifiedAt?: Date; accountExpiry?: null } = {}
-  if (!(await verifyPassword(existing.passwordHash, input.password))) {
-    repairs.passwordHash = await hashPassword(input.password)
-  }
+  const passwordChanged = !(await verifyPassword(existing.passwordHash, input.password))
+  const repairs: { emailVerifiedAt?: Date; accountExpiry?: null } = {}
   if (!existing.emailVerifiedAt) repairs.emailVerifiedAt = new Date()
   if (existing.accountExpiry && existing.accountExpiry <= new Date()) repairs.accountExpiry = null
-  if (Object.keys(repairs).length === 0) return existing
-  return prisma.user.update({ where: { id: existing.id }, data: repairs })
+  if (Object.keys(repairs).length === 0) return { user: existing, passwordChanged }
+  return { user: await prisma.user.update({ where: { id: existing.id }, data: repairs }), passwordChanged }
 }

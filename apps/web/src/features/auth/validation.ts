@@ -23,10 +23,6 @@ export function validateConfirmPassword(value: string, password: string): string
   return null
 }
 
-/** The password rule in words, shown under every field that sets a password. */
-export const PASSWORD_RULE_DESCRIPTION =
-  'At least 12 characters. Common passwords, and ones made of your name or e-mail address, are refused.'
-
 /** The reset request's address is required; an obvious typo is caught before a round trip. */
 export function validateResetEmail(value: string): string | null {
   const email = value.trim()

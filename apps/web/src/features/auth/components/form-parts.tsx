@@ -1,7 +1,7 @@
+import { PASSWORD_RULE_DESCRIPTION } from '@canopy/contracts'
 import { InlineAlert } from '@/components/ui/notice'
 import { TextField, type TextFieldProps } from '@/components/ui/text-field'
 import { MESSAGES } from '@/config/messages'
-import { PASSWORD_RULE_DESCRIPTION } from '../validation'
 import styles from './auth-forms.module.css'
 
 /** The error of a whole auth form, above its fields; nothing without a message. */

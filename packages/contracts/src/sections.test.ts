@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pickFreeSlug } from './site-service.js'
+import { pickFreeSlug } from './sections.js'
 
 describe('pickFreeSlug', () => {
   it('uses the base when it is free', () => {
