@@ -129,16 +129,18 @@ export async function createTestInvite(
     expiresAt = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
   }: { siteId: string; type: 'email' | 'link'; email?: string; domain?: string; expiresAt?: Date },
 ) {
-  return prisma.invite.create({
+  const token = createSecretToken()
+  const invite = await prisma.invite.create({
     data: {
       siteId,
       type,
       email: email ?? null,
       domain: domain ?? null,
-      token: createSecretToken(),
+      tokenHash: hashToken(token),
       expiresAt,
     },
   })
+  return { ...invite, token }
 }
 
 /** A signed-in "browser": the Cookie header of a fresh session of the user. */

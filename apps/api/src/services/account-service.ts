@@ -7,7 +7,7 @@ import {
   createUser,
   deleteUser,
   findAccountTokenByHash,
-  findInviteByToken,
+  findInviteByTokenHash,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -44,7 +44,7 @@ export interface Registration {
   signIn: boolean
 }
 
-type Invite = NonNullable<Awaited<ReturnType<typeof findInviteByToken>>>
+type Invite = NonNullable<Awaited<ReturnType<typeof findInviteByTokenHash>>>
 
 /** The invite the registration refers to, checked against the address being registered. */
 async function findUsableInvite(
@@ -53,7 +53,7 @@ async function findUsableInvite(
   reference: RegistrationRequest['invite'],
 ) {
   if (!reference) return null
-  const invite = await findInviteByToken(prisma, reference.token)
+  const invite = await findInviteByTokenHash(prisma, hashToken(reference.token))
   const now = new Date()
   const usable =
     invite &&

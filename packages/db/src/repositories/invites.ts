@@ -1,8 +1,9 @@
 import type { DbClient } from './db-client.js'
 
-export function findInviteByToken(db: DbClient, token: string) {
+/** The invite whose URL token hashes to `tokenHash` (only the hash is stored, like session tokens). */
+export function findInviteByTokenHash(db: DbClient, tokenHash: string) {
   return db.invite.findUnique({
-    where: { token },
+    where: { tokenHash },
     include: { site: { select: { id: true, slug: true, siteName: true } } },
   })
 }
