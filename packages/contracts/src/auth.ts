@@ -86,8 +86,9 @@ export const RegistrationRequestSchema = z.object({
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>
 
 /** Email invites sign the user in at once; others must verify their e-mail first. */
+/** The user comes back only when signed in: otherwise the answer is the same whether the address was new or not. */
 export const RegistrationResponseSchema = z.object({
-  user: UserSchema,
+  user: UserSchema.optional(),
   signedIn: z.boolean(),
   verificationRequired: z.boolean(),
 })

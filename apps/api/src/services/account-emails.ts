@@ -46,3 +46,14 @@ export function composePasswordResetEmail(recipient: LinkEmailRecipient): MailMe
       'The link expires in one hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
   })
 }
+
+/** To the owner of an address someone tried to register again: the answer to that request did not say so. */
+export function composeAccountExistsEmail(recipient: LinkEmailRecipient): MailMessage {
+  return composeLinkEmail(recipient, {
+    subject: 'Your Canopy account',
+    intro:
+      'Someone, perhaps you, tried to register a new Canopy account with this email address. You already have an account: sign in with it, or if you forgot its password, choose a new one:',
+    linkLabel: 'Choose a new password',
+    closing: 'If this was not you, you can ignore this email: nothing has changed.',
+  })
+}

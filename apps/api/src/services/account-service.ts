@@ -18,13 +18,12 @@ import {
   type PrismaClient,
   type User,
 } from '@canopy/db'
-import { badRequest, conflict, HttpError } from '../http-errors.js'
+import { badRequest, HttpError } from '../http-errors.js'
 import type { Mailer } from '../plugins/app/mailer.js'
-import { composeVerificationEmail } from './account-emails.js'
+import { composeAccountExistsEmail, composeVerificationEmail } from './account-emails.js'
 import { toSafeRedirectPath } from './redirects.js'
 import { createSecretToken, hashToken } from './tokens.js'
 
-export const EMAIL_IN_USE_MESSAGE = 'This email address is already in use.'
 export const INVALID_INVITE_MESSAGE =
   "Sorry, this invite doesn't exist or has expired. Please contact your organisation's administrator to get access, or log in if you already have access."
 export const INVITE_EMAIL_MISMATCH_MESSAGE = 'This invite was sent to a different email address.'
@@ -39,7 +38,8 @@ export interface AccountDeps {
 }
 
 export interface Registration {
-  user: User
+  /** the new user; null when the address already had an account (the answer must not say so) */
+  user: User | null
   /** true for an email invite: the invite proved the address, so the user is signed in at once */
   signIn: boolean
 }
@@ -85,27 +85,55 @@ function buildVerificationLink(
   return url.toString()
 }
 
+/**
+ * Registers an account. An address that already has one gets the same answer as a new registration (check
+ * your e-mail), after the same work (the password is hashed either way), and its owner gets an e-mail
+ * saying so: the answer never tells a stranger which addresses have accounts.
+ */
 export async function registerAccount(deps: AccountDeps, body: RegistrationRequest): Promise<Registration> {
   const { prisma } = deps
   const email = normaliseEmail(body.email)
   const invite: Invite | null = await findUsableInvite(prisma, email, body.invite)
-  if (await findUserByEmail(prisma, email)) throw conflict('email', EMAIL_IN_USE_MESSAGE)
-
-  const provedByInvite = invite?.type === 'email'
   if (isGuessablePassword(body.credentials.password, [email, body.firstname, body.lastname])) {
     throw badRequest('credentials.password', REGISTRATION_MESSAGES.weakPassword)
   }
   const passwordHash = await hashPassword(body.credentials.password)
-  const verificationToken = provedByInvite ? null : createSecretToken()
+  const existing = await findUserByEmail(prisma, email)
+  if (existing) return tellOwnerOfExistingAccount(deps, existing)
 
-  const user = await prisma
+  const provedByInvite = invite?.type === 'email'
+  const verificationToken = provedByInvite ? null : createSecretToken()
+  const user = await createRegisteredUser(prisma, { body, email, passwordHash, invite, verificationToken })
+  if (!user) {
+    // Two registrations of one address at once: the unique index decided, the other one exists now.
+    const winner = await findUserByEmail(prisma, email)
+    return winner ? tellOwnerOfExistingAccount(deps, winner) : { user: null, signIn: false }
+  }
+  if (verificationToken)
+    await sendVerification(deps, { user, verificationToken, redirectUrl: body.redirect_url })
+  return { user, signIn: provedByInvite }
+}
+
+/** The user, their site membership from the invite and their verification token, or null if the address was taken meanwhile. */
+async function createRegisteredUser(
+  prisma: PrismaClient,
+  input: {
+    body: RegistrationRequest
+    email: string
+    passwordHash: string
+    invite: Invite | null
+    verificationToken: string | null
+  },
+): Promise<User | null> {
+  const { body, email, passwordHash, invite, verificationToken } = input
+  return prisma
     .$transaction(async (tx) => {
       const created = await createUser(tx, {
         email,
         firstName: body.firstname,
         lastName: body.lastname,
         passwordHash,
-        emailVerifiedAt: provedByInvite ? new Date() : null,
+        emailVerifiedAt: verificationToken ? null : new Date(),
       })
       if (invite) {
         await addSiteMember(tx, { siteId: invite.siteId, userId: created.id, isAdmin: false })
@@ -122,23 +150,35 @@ export async function registerAccount(deps: AccountDeps, body: RegistrationReque
       return created
     })
     .catch((error: unknown) => {
-      // Two registrations of one address at once: the unique index decides, the loser gets the usual 409.
-      if (isUniqueConstraintError(error)) throw conflict('email', EMAIL_IN_USE_MESSAGE)
+      if (isUniqueConstraintError(error)) return null
       throw error
     })
+}
 
-  if (verificationToken) {
-    const redirectPath = toSafeRedirectPath(body.redirect_url, deps.publicUrl)
-    const link = buildVerificationLink(deps.publicUrl, user.id, verificationToken, redirectPath)
-    try {
-      await deps.mailer.send(composeVerificationEmail({ to: email, firstName: user.firstName, link }))
-    } catch (error) {
-      // Without the e-mail the account could never be verified, and the address would stay taken.
-      await deleteUser(prisma, user.id)
-      throw new HttpError(503, VERIFICATION_EMAIL_FAILED_MESSAGE, undefined, error)
-    }
+async function sendVerification(
+  deps: AccountDeps,
+  { user, verificationToken, redirectUrl }: { user: User; verificationToken: string; redirectUrl?: string },
+) {
+  const redirectPath = toSafeRedirectPath(redirectUrl, deps.publicUrl)
+  const link = buildVerificationLink(deps.publicUrl, user.id, verificationToken, redirectPath)
+  try {
+    await deps.mailer.send(composeVerificationEmail({ to: user.email, firstName: user.firstName, link }))
+  } catch (error) {
+    // Without the e-mail the account could never be verified, and the address would stay taken.
+    await deleteUser(deps.prisma, user.id)
+    throw new HttpError(503, VERIFICATION_EMAIL_FAILED_MESSAGE, undefined, error)
   }
-  return { user, signIn: provedByInvite }
+}
+
+/** The answer of a registration of an address that has an account, and the e-mail to its owner. */
+async function tellOwnerOfExistingAccount(deps: AccountDeps, owner: User): Promise<Registration> {
+  const link = new URL('/password/reset', deps.publicUrl).toString()
+  try {
+    await deps.mailer.send(composeAccountExistsEmail({ to: owner.email, firstName: owner.firstName, link }))
+  } catch (error) {
+    throw new HttpError(503, VERIFICATION_EMAIL_FAILED_MESSAGE, undefined, error)
+  }
+  return { user: null, signIn: false }
 }
 
 /**

@@ -47,9 +47,12 @@ function registerRoute(fastify: FastifyZodInstance) {
         { prisma: fastify.prisma, mailer: fastify.mailer, publicUrl: fastify.config.publicUrl },
         request.body,
       )
-      if (signIn) await fastify.sessions.start(request, reply, user.id)
       reply.code(201)
-      return { user: presentUser(user), signedIn: signIn, verificationRequired: !signIn }
+      if (signIn && user) {
+        await fastify.sessions.start(request, reply, user.id)
+        return { user: presentUser(user), signedIn: true, verificationRequired: false }
+      }
+      return { signedIn: false, verificationRequired: true }
     },
   )
 }

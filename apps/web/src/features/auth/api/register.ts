@@ -18,7 +18,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: (response) => {
-      if (!response.signedIn) return
+      if (!response.signedIn || !response.user) return
       storeUser(response.user)
       queryClient.setQueryData(authQueryKeys.currentUser(), response.user)
       queryClient.setQueryData(authQueryKeys.check(), { authenticated: true })
