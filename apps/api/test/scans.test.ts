@@ -6,7 +6,11 @@ import {
   siteScanSchedulerId,
   syncSiteScanSchedules,
 } from '../src/services/scan-schedule-service.js'
-import { SECTION_SCAN_ACTIVE_MESSAGE, SITE_SCAN_ACTIVE_MESSAGE } from '../src/services/scan-service.js'
+import {
+  SCAN_LOST_MESSAGE,
+  SECTION_SCAN_ACTIVE_MESSAGE,
+  SITE_SCAN_ACTIVE_MESSAGE,
+} from '../src/services/scan-service.js'
 import {
   createSessionCookie,
   createTestOrganisation,
@@ -70,6 +74,32 @@ describe('full-site scan', () => {
     await app.prisma.scan.update({ where: { id: first.json().scanId }, data: { state: 'completed' } })
     expect((await start()).statusCode).toBe(202)
     expect(await app.prisma.scan.count({ where: { siteId: site.id, kind: 'site' } })).toBe(2)
+  })
+
+  it('a queued scan whose job was lost does not block the site: it is failed with the reason, a new one starts', async () => {
+    const { app, site, adminCookie } = await siteWithAdmin()
+    const lost = await app.prisma.scan.create({
+      data: { siteId: site.id, kind: 'site', state: 'queued', pageLimit: 10, number: 1 },
+    })
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v1/sites/${site.slug}/scan`,
+      headers: { cookie: adminCookie },
+    })
+    expect(response.statusCode).toBe(202)
+    const { scanId } = response.json() as { scanId: string }
+    expect(scanId).not.toBe(lost.id)
+    expect(await app.prisma.scan.findUniqueOrThrow({ where: { id: lost.id } })).toMatchObject({
+      state: 'failed',
+      error: SCAN_LOST_MESSAGE,
+    })
+    // The new one has its job: asking again is the usual 409.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/v1/sites/${site.slug}/scan`,
+      headers: { cookie: adminCookie },
+    })
+    expect(again.statusCode).toBe(409)
   })
 
   it('starts one scan when two requests arrive at once', async () => {

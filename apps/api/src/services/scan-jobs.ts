@@ -33,3 +33,12 @@ export function enqueueSinglePageScan(
 ) {
   return enqueueJob(queues, JOBS.singlePageScan, payload)
 }
+
+/**
+ * Whether nothing will ever start this queued scan: its scan-site job is gone (Redis was emptied, the job
+ * removed by hand) or failed for good. A job waiting, delayed, running or stalled is not lost.
+ */
+export async function isQueuedScanJobLost(queues: QueueRegistry, scanId: string): Promise<boolean> {
+  const job = await queues.get(JOBS.scanSite.queue).getJob(scanSiteJobId(scanId))
+  return !job || (await job.isFailed())
+}

@@ -14,7 +14,7 @@ import {
 import { badRequest, HttpError, notFound } from '../http-errors.js'
 import type { QueueRegistry } from '../plugins/app/queues.js'
 import { presentActiveScan, presentScanStatus } from '../presenters/scan.js'
-import { enqueueScanSite } from './scan-jobs.js'
+import { enqueueScanSite, isQueuedScanJobLost } from './scan-jobs.js'
 import { SECTION_NOT_FOUND_MESSAGE } from './section-service.js'
 
 export const SCAN_NOT_FOUND_MESSAGE = 'No scan could be found with this ID.'
@@ -46,6 +46,25 @@ export async function enqueueOrFail(prisma: PrismaClient, scan: Scan, enqueue: (
   }
 }
 
+export const SCAN_LOST_MESSAGE =
+  'This scan was never started: its job was lost (the queue was emptied or the job removed). Start it again.'
+
+/**
+ * Creates the scan unless a matching one is queued or running. A queued one whose job is lost would
+ * block every later scan of the site forever: it is failed with the reason, and the new scan created.
+ */
+async function createScanUnlessLive(
+  { prisma, queues }: ScanDeps,
+  input: Parameters<typeof createScanUnlessActive>[1],
+  blockingWhere: Parameters<typeof createScanUnlessActive>[2],
+) {
+  const first = await createScanUnlessActive(prisma, input, blockingWhere)
+  if (first.created || first.scan.state !== 'queued') return first
+  if (!(await isQueuedScanJobLost(queues, first.scan.id))) return first
+  await markScanFailed(prisma, first.scan.id, SCAN_LOST_MESSAGE)
+  return createScanUnlessActive(prisma, input, blockingWhere)
+}
+
 /** Starts a full-site scan now; 409 while another one is queued or running. */
 export async function startSiteScan(
   { prisma, queues }: ScanDeps,
@@ -53,8 +72,8 @@ export async function startSiteScan(
   userId: string,
 ): Promise<{ scanId: string }> {
   const site = await findSiteOrThrow(prisma, access.siteId)
-  const { scan, created } = await createScanUnlessActive(
-    prisma,
+  const { scan, created } = await createScanUnlessLive(
+    { prisma, queues },
     { siteId: site.id, kind: 'site', requestedById: userId, pageLimit: site.maximumPageLimitPerScan },
     { kind: 'site' },
   )
@@ -74,8 +93,8 @@ export async function startSectionScan(
     throw notFound(SECTION_NOT_FOUND_MESSAGE)
   }
   const site = await findSiteOrThrow(prisma, access.siteId)
-  const { scan, created } = await createScanUnlessActive(
-    prisma,
+  const { scan, created } = await createScanUnlessLive(
+    { prisma, queues },
     {
       siteId: site.id,
       sectionId,
@@ -114,8 +133,8 @@ export async function startPageScan(
   if (!isInsideSiteScope(site.rootUri, url)) {
     throw badRequest('uri', `${PAGE_OUTSIDE_SITE_MESSAGE} (${site.rootUri}).`)
   }
-  const { scan, created } = await createScanUnlessActive(
-    prisma,
+  const { scan, created } = await createScanUnlessLive(
+    { prisma, queues },
     {
       siteId: site.id,
       kind: 'page',
