@@ -52,6 +52,8 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
 
   fastify.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error)
+    // A dependency that is down answers 503 at once, and says when to try again.
+    if (body.statusCode === 503) reply.header('retry-after', '5')
     if (body.statusCode >= 500) {
       request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, 'request failed')
     }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { ApiErrorBody } from '@canopy/contracts'
 import { HttpError } from './http-errors.js'
+import { isServiceUnreachable } from './lib/unreachable.js'
 
 /** What the error handler needs to know about a thrown value; Fastify and its plugins add these fields. */
 export interface ThrownError {
@@ -18,6 +19,8 @@ const BODY_PROBLEMS: Record<string, string> = {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.'
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'Canopy cannot reach its database or queue at the moment. Please try again shortly.'
 
 function errorBody(statusCode: number, message: string, errors?: Record<string, string>): ApiErrorBody {
   const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message }
@@ -63,5 +66,6 @@ export function toErrorBody(error: unknown): ApiErrorBody {
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return errorBody(statusCode, thrown.message || (STATUS_CODES[statusCode] ?? 'Error'), thrown.errors)
   }
+  if (isServiceUnreachable(error)) return errorBody(503, SERVICE_UNAVAILABLE_MESSAGE)
   return errorBody(500, INTERNAL_ERROR_MESSAGE)
 }
