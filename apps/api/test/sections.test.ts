@@ -1,4 +1,5 @@
 import { SECTION_MESSAGES } from '@canopy/contracts'
+import { SECTION_PATTERN_MESSAGES } from '@canopy/contracts/section-pattern'
 import { describe, expect, it } from 'vitest'
 import { SECTION_SLUG_TAKEN_MESSAGE } from '../src/services/section-service.js'
 import { createSessionCookie, createTestSection, createTestSite, createTestUser } from './factories.js'
@@ -126,6 +127,39 @@ describe('section writes', () => {
       'conditions.0.value': SECTION_MESSAGES.valueRequired,
       'conditions.1.name': SECTION_MESSAGES.nameRequired,
     })
+  })
+
+  it('refuses a regular expression that is invalid, or one the linear-time engine cannot run, by field', async () => {
+    const { app, cookie, sectionsUrl } = await siteWithAdmin()
+    for (const [value, message] of [
+      ['(', SECTION_PATTERN_MESSAGES.invalid],
+      ['^/(?!private)', SECTION_PATTERN_MESSAGES.unsupported],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: sectionsUrl,
+        headers: { cookie },
+        payload: {
+          title: `Pattern ${value}`,
+          conditions: [
+            { source: 'Path', operator: 'Starts with', value: '/news' },
+            { source: 'Path', operator: 'Regex', value },
+          ],
+        },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().errors).toEqual({ 'conditions.1.value': message })
+    }
+    const nested = await app.inject({
+      method: 'POST',
+      url: sectionsUrl,
+      headers: { cookie },
+      payload: {
+        title: 'Nested repeat',
+        conditions: [{ source: 'Path', operator: 'Regex', value: '^/(a+)+$' }],
+      },
+    })
+    expect(nested.statusCode).toBe(201)
   })
 
   it('answers 409 when the slug is taken on the site, but allows it on another site', async () => {

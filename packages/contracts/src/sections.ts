@@ -34,13 +34,7 @@ export const SectionConditionSchema = z
     if (condition.source === 'Metatag' && !condition.name) {
       ctx.addIssue({ code: 'custom', path: ['name'], message: SECTION_MESSAGES.nameRequired })
     }
-    if (condition.operator === 'Regex') {
-      try {
-        new RegExp(condition.value)
-      } catch {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a valid regular expression.' })
-      }
-    }
+    // A Regex value is checked by the API with the engine that runs it (section-pattern.ts).
   })
 export type SectionCondition = z.infer<typeof SectionConditionSchema>
 

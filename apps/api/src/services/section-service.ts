@@ -1,4 +1,5 @@
 import { type PagedList, type Section, type SectionWrite, slugify } from '@canopy/contracts'
+import { compileSectionPattern } from '@canopy/contracts/section-pattern'
 import {
   createSection,
   deleteSection,
@@ -53,8 +54,18 @@ export async function getSiteSection(
   return presentSection(row)
 }
 
+/** Every Regex condition compiles in the engine the worker runs it with, else 400 naming its value. */
+function assertPatternsRunnable(conditions: SectionWrite['conditions']) {
+  conditions.forEach((condition, index) => {
+    if (condition.operator !== 'Regex') return
+    const pattern = compileSectionPattern(condition.value)
+    if ('error' in pattern) throw badRequest(`conditions.${index}.value`, pattern.error)
+  })
+}
+
 /** The slug given, else one made from the title; the field to blame when it clashes. */
 function toWriteInput(body: SectionWrite): { input: SectionWriteInput; slugField: 'slug' | 'title' } {
+  assertPatternsRunnable(body.conditions)
   const slug = body.slug ?? slugify(body.title)
   if (!slug) throw badRequest('title', SECTION_TITLE_NEEDS_LETTERS_MESSAGE)
   return {

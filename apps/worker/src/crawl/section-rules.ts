@@ -1,3 +1,5 @@
+import { compileSectionPattern } from '@canopy/contracts/section-pattern'
+
 /** What a section condition can look at on a page. */
 export interface SectionPageFacts {
   url: string
@@ -38,13 +40,11 @@ export function matchesCondition(rule: SectionConditionRule, page: SectionPageFa
       return left.includes(right)
     case 'Equals':
       return left === right
-    case 'Regex':
-      try {
-        return new RegExp(rule.value, 'i').test(subject)
-      } catch {
-        // An invalid pattern matches nothing rather than failing the whole scan.
-        return false
-      }
+    case 'Regex': {
+      // Linear-time RE2; a pattern it cannot run (stored before the API checked them) matches nothing.
+      const pattern = compileSectionPattern(rule.value)
+      return 'error' in pattern ? false : pattern.test(subject)
+    }
   }
 }
 
