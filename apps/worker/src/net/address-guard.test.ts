@@ -28,6 +28,11 @@ describe('classifyAddress', () => {
     ['168.63.129.16', 'metadata'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:a00:1', 'private'],
+    ['::7f00:1', 'ipv4Compatible'],
+    ['::a9fe:a9fe', 'ipv4Compatible'],
+    ['::808:808', 'ipv4Compatible'],
+    ['64:ff9b::7f00:1', 'rfc6052'],
+    ['2002:7f00:1::', '6to4'],
     ['93.184.216.34', 'unicast'],
     ['2606:4700:4700::1111', 'unicast'],
   ])('%s is %s', (address, expected) => {
@@ -66,6 +71,8 @@ describe('assertAllowed', () => {
     'http://127.0.0.1:8080/',
     'http://[::1]/',
     'http://[::ffff:7f00:1]/',
+    'http://[::7f00:1]/',
+    'http://0177.0.0.1/',
     'http://2130706433/', // the URL parser turns this into 127.0.0.1
     'http://0x7f.1/',
     'http://169.254.169.254/latest/meta-data/',

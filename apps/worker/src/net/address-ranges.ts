@@ -11,7 +11,21 @@ const METADATA_ADDRESSES = new Set([
   '168.63.129.16',
 ])
 
-export type AddressClass = ReturnType<ipaddr.IPv4['range']> | ReturnType<ipaddr.IPv6['range']> | 'metadata'
+export type AddressClass =
+  | ReturnType<ipaddr.IPv4['range']>
+  | ReturnType<ipaddr.IPv6['range']>
+  | 'metadata'
+  | 'ipv4Compatible'
+
+/**
+ * ::a.b.c.d (::/96 but :: and ::1), the deprecated IPv4-compatible form: ipaddr.js calls it global unicast,
+ * but it carries an IPv4 address (::7f00:1 is 127.0.0.1) and has no public use, so it is refused.
+ */
+function isIpv4Compatible(parsed: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (parsed.kind() !== 'ipv6') return false
+  const parts = (parsed as ipaddr.IPv6).parts
+  return parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || (parts[7] ?? 0) > 1)
+}
 
 /** 'unicast' for a public address, else the range that makes it internal ('loopback', 'private', …). */
 export function classifyAddress(address: string): AddressClass {
@@ -19,6 +33,7 @@ export function classifyAddress(address: string): AddressClass {
   const parsed = ipaddr.process(address)
   const normalised = parsed.toNormalizedString()
   if (METADATA_ADDRESSES.has(normalised)) return 'metadata'
+  if (isIpv4Compatible(parsed)) return 'ipv4Compatible'
   return parsed.range()
 }
 
