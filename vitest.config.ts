@@ -30,6 +30,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Attack and sweep tests of tests/security: real PostgreSQL and Redis, like integration.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/integration/global-setup.ts'],
+          setupFiles: ['./tests/integration/setup-env.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { toErrorBody } from './error-body.js'
+import { badRequest } from './http-errors.js'
 import { redactUrl, serializeRequest } from './lib/log-redaction.js'
 import attemptLimitsPlugin from './plugins/app/attempt-limits.js'
 import authPlugin from './plugins/app/auth.js'
@@ -97,6 +98,12 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(routes)
 }
 
+export const BAD_URL_MESSAGE = 'The address holds characters that are not valid in a URL.'
+
+function answerBadUrl(reply: FastifyReply) {
+  reply.code(400).send(toErrorBody(badRequest('url', BAD_URL_MESSAGE)))
+}
+
 /** Server options shared by the process entry and the tests. */
 export function createServerOptions(
   logger: FastifyServerOptions['logger'],
@@ -115,6 +122,8 @@ export function createServerOptions(
     keepAliveTimeout: 72_000,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // An address the router cannot even decode (bytes that are not UTF-8) is a 400 naming it, in our shape.
+    frameworkErrors: (_error, _request, reply) => answerBadUrl(reply as unknown as FastifyReply),
   }
 }
 

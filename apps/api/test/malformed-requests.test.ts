@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { BAD_URL_MESSAGE } from '../src/app.js'
 import { INVALID_TEXT_MESSAGE } from '../src/plugins/app/invalid-text.js'
 import { createSessionCookie, createTestSection, createTestSite, createTestUser } from './factories.js'
 import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
@@ -205,6 +206,22 @@ describe('text PostgreSQL cannot store', () => {
         }
       }
     }
+  })
+
+  it('an address that is not UTF-8 at all is a 400 naming the url, in the API error shape', async () => {
+    const { app, cookie } = await adminContext()
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/sites/%ED%A0%80/pages',
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `url: ${BAD_URL_MESSAGE}`,
+      errors: { url: BAD_URL_MESSAGE },
+    })
   })
 
   it('in any query parameter or path parameter too, on every route', async () => {
