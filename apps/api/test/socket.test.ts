@@ -44,6 +44,18 @@ function connected(socket: Socket): Promise<void> {
   })
 }
 
+/** One user signed in twice (a laptop and a phone), each session with a connected socket. */
+async function twoSessionsWithSockets() {
+  const { prisma } = testApp.app
+  const user = await createTestUser(prisma)
+  const laptop = await createSessionCookie(prisma, user.id)
+  const phone = await createSessionCookie(prisma, user.id)
+  const laptopSocket = openSocket(laptop)
+  const phoneSocket = openSocket(phone)
+  await Promise.all([connected(laptopSocket), connected(phoneSocket)])
+  return { user, laptop, laptopSocket, phoneSocket }
+}
+
 describe('Socket.IO', () => {
   it('refuses a socket without a session', async () => {
     const socket = openSocket()
@@ -73,12 +85,7 @@ describe('Socket.IO', () => {
 
   it('closes the sockets of a session when it signs out, and only those', async () => {
     const { app } = testApp
-    const user = await createTestUser(app.prisma)
-    const laptop = await createSessionCookie(app.prisma, user.id)
-    const phone = await createSessionCookie(app.prisma, user.id)
-    const laptopSocket = openSocket(laptop)
-    const phoneSocket = openSocket(phone)
-    await Promise.all([connected(laptopSocket), connected(phoneSocket)])
+    const { laptop, laptopSocket, phoneSocket } = await twoSessionsWithSockets()
     const closed = new Promise<string>((resolve) => laptopSocket.once('disconnect', resolve))
 
     const signOut = await app.inject({ method: 'POST', url: '/logout', headers: { cookie: laptop } })
@@ -89,12 +96,7 @@ describe('Socket.IO', () => {
 
   it("a password reset closes the sockets of the user's other sessions and keeps the one that reset it", async () => {
     const { app } = testApp
-    const user = await createTestUser(app.prisma)
-    const laptop = await createSessionCookie(app.prisma, user.id)
-    const phone = await createSessionCookie(app.prisma, user.id)
-    const laptopSocket = openSocket(laptop)
-    const phoneSocket = openSocket(phone)
-    await Promise.all([connected(laptopSocket), connected(phoneSocket)])
+    const { user, laptop, laptopSocket, phoneSocket } = await twoSessionsWithSockets()
     const phoneClosed = new Promise<string>((resolve) => phoneSocket.once('disconnect', resolve))
     const token = 'r'.repeat(43)
     await app.prisma.accountToken.create({
