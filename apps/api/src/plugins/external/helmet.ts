@@ -1,0 +1,60 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+type Directives = Record<string, string[]>
+
+/**
+ * The web app's Content-Security-Policy, sent with every answer (API JSON, errors and the SPA's files):
+ * scripts and styles only from files of this origin, never inline; nothing may frame Canopy.
+ */
+export function webAppDirectives(publicUrl: string): Directives {
+  const { protocol, host } = new URL(publicUrl)
+  const https = protocol === 'https:'
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // React, react-aria and recharts set styles through element.style, which a policy does not govern;
+    // only style attributes in markup and <style> elements would need 'unsafe-inline'.
+    'style-src': ["'self'"],
+    // 'self' covers a same-origin WebSocket in current browsers; the Socket.IO address is named for older ones.
+    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${host}`],
+    // Lighthouse thumbnails are the scanned sites' own images, SSO icons live on the providers' hosts.
+    'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+    // The page renderer frames the snapshot endpoint of this origin.
+    'frame-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  }
+  if (https) directives['upgrade-insecure-requests'] = []
+  return directives
+}
+
+/**
+ * helmet's headers on every answer. Route options replace a part of them (the snapshot routes do, see
+ * routes/scans/artifact-replies.ts).
+ */
+export function securityHeaderOptions(publicUrl: string): FastifyHelmetOptions {
+  const https = new URL(publicUrl).protocol === 'https:'
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(publicUrl) },
+    // Requiring CORP of embedded resources would block the scanned sites' images the screens show.
+    crossOriginEmbedderPolicy: false,
+    // Nothing in Canopy reads a Referer, and a scanned site whose images a screen shows need not learn
+    // Canopy's address; token links (password reset, invitations) never leave in a header either.
+    referrerPolicy: { policy: 'no-referrer' },
+    // Telling a browser to insist on https is only right where Canopy is reached over https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    xFrameOptions: { action: 'deny' },
+  }
+}
+
+async function helmetPlugin(fastify: FastifyInstance) {
+  await fastify.register(fastifyHelmet, securityHeaderOptions(fastify.config.publicUrl))
+}
+
+export default fp(helmetPlugin, { name: 'helmet' })
