@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -5,8 +6,21 @@ import fp from 'fastify-plugin'
 type Directives = Record<string, string[]>
 
 /**
+ * The <style> rules React Aria inserts, word for word: pressable elements' touch-action, and on iOS the
+ * overscroll containment under a modal. The policy admits exactly these by their hashes and no other
+ * inline style (helmet.test.ts checks them against the installed React Aria).
+ */
+export const REACT_ARIA_STYLES = [
+  '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}',
+  '@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}',
+]
+
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+
+/**
  * The web app's Content-Security-Policy, sent with every answer (API JSON, errors and the SPA's files):
- * scripts and styles only from files of this origin, never inline; nothing may frame Canopy.
+ * scripts only from files of this origin, never inline; styles too, but for React Aria's own rules;
+ * nothing may frame Canopy.
  */
 export function webAppDirectives(publicUrl: string): Directives {
   const { protocol, host } = new URL(publicUrl)
@@ -15,9 +29,9 @@ export function webAppDirectives(publicUrl: string): Directives {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
-    // React, react-aria and recharts set styles through element.style, which a policy does not govern;
-    // only style attributes in markup and <style> elements would need 'unsafe-inline'.
-    'style-src': ["'self'"],
+    // React, React Aria and recharts set styles through element.style, which a policy does not govern;
+    // style attributes in markup and other <style> elements would need 'unsafe-inline'.
+    'style-src': ["'self'", ...REACT_ARIA_STYLES.map(styleHash)],
     // 'self' covers a same-origin WebSocket in current browsers; the Socket.IO address is named for older ones.
     'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${host}`],
     // Lighthouse thumbnails are the scanned sites' own images, SSO icons live on the providers' hosts.
@@ -51,6 +65,18 @@ export function securityHeaderOptions(publicUrl: string): FastifyHelmetOptions {
     // The same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
     xFrameOptions: { action: 'deny' },
   }
+}
+
+/**
+ * The OpenAPI UI's policy: the web app's, but Swagger UI draws its logo with a <style> inside the SVG, so
+ * its pages (and only those) take inline styles.
+ */
+export function apiDocsPolicy(publicUrl: string): string {
+  const directives = webAppDirectives(publicUrl)
+  directives['style-src'] = ["'self'", "'unsafe-inline'"]
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ')
 }
 
 async function helmetPlugin(fastify: FastifyInstance) {

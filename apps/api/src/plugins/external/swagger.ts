@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod'
+import { apiDocsPolicy } from './helmet.js'
 
 export const API_DOCS_PREFIX = '/api/docs'
 
@@ -36,6 +37,7 @@ async function swaggerPlugin(fastify: FastifyInstance) {
   })
   await fastify.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
+    staticCSP: apiDocsPolicy(fastify.config.publicUrl),
     uiHooks: fastify.config.publicApiDocs ? {} : { onRequest: signedInOnly(fastify) },
   })
 }
