@@ -185,6 +185,20 @@ describe('a snapshot of a scanned page', () => {
   })
 })
 
+describe('Socket.IO', () => {
+  it("answers its long-polling requests, which bypass Fastify's hooks, with nosniff", async () => {
+    const listening = await buildTestApp()
+    try {
+      const base = await listening.app.listen({ host: '127.0.0.1', port: 0 })
+      const response = await fetch(`${base}/socket.io/?EIO=4&transport=polling`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    } finally {
+      await listening.app.close()
+    }
+  })
+})
+
 describe('the OpenAPI UI', () => {
   const docs = ['/api/docs/json', '/api/docs/yaml', '/api/docs/']
 
