@@ -15,6 +15,8 @@ const apiPaths = [
   '^/api/',
 ]
 
+const ZOD_CHUNK = /node_modules[\\/]zod[\\/]|src[\\/]config[\\/]zod\.ts$/
+
 export default defineConfig({
   plugins: [react(), initialJsSizePlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -26,5 +28,14 @@ export default defineConfig({
       '/socket.io': { target: API_TARGET, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // zod and src/config/zod.ts share one chunk, so zod is set jitless before any chunk builds a schema.
+        codeSplitting: { groups: [{ name: 'zod', test: ZOD_CHUNK }] },
+      },
+    },
+  },
 })

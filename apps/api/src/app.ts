@@ -20,6 +20,7 @@ import scanSchedulesPlugin from './plugins/app/scan-schedules.js'
 import siteAccessPlugin from './plugins/app/site-access.js'
 import socketIoPlugin from './plugins/app/socket-io.js'
 import cookiePlugin from './plugins/external/cookie.js'
+import helmetPlugin from './plugins/external/helmet.js'
 import swaggerPlugin from './plugins/external/swagger.js'
 import webAppPlugin from './plugins/external/web-app.js'
 import routes from './routes/index.js'
@@ -76,6 +77,8 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
       .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${path} not found` })
   })
 
+  // First, so that every answer carries the security headers, an early error too.
+  await fastify.register(helmetPlugin)
   await fastify.register(invalidTextPlugin)
   await fastify.register(sameOriginPlugin)
   await fastify.register(cookiePlugin)

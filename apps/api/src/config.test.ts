@@ -34,6 +34,12 @@ describe('loadConfig', () => {
     ).toBe(false)
   })
 
+  it('keeps the OpenAPI UI public everywhere but in production', () => {
+    expect(loadConfig({}).publicApiDocs).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'development' }).publicApiDocs).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).publicApiDocs).toBe(false)
+  })
+
   it('reads TRUST_PROXY as off, on, a hop count or proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)

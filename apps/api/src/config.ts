@@ -45,6 +45,7 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   ARTIFACTS_DIR: optionalNonEmpty,
   QUEUE_FIRST_SCANS: optionalNonEmpty.pipe(booleanFromEnv.optional()),
   RESULTS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  NODE_ENV: optionalNonEmpty,
 })
 
 export interface Config {
@@ -72,6 +73,8 @@ export interface Config {
   queueFirstScans: boolean
   /** how long results answers are kept per site (plugins/app/results-cache.ts); 0 keeps none */
   resultsCacheTtlMs: number
+  /** the OpenAPI UI and document answer without sign-in (everywhere but NODE_ENV=production) */
+  publicApiDocs: boolean
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -129,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     artifactsDir: artifactsRoot({ ARTIFACTS_DIR: vars.ARTIFACTS_DIR }),
     queueFirstScans: vars.QUEUE_FIRST_SCANS ?? true,
     resultsCacheTtlMs: vars.RESULTS_CACHE_TTL_MS,
+    publicApiDocs: vars.NODE_ENV !== 'production',
   }
 }

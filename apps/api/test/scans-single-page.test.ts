@@ -18,7 +18,6 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SNAPSHOT_CONTENT_SECURITY_POLICY } from '../src/routes/scans/artifact-replies.js'
 import { SCAN_NOT_FOUND_MESSAGE } from '../src/services/scan-service.js'
 import {
   DEFAULT_SINGLE_PAGE_SCAN_MS,
@@ -558,10 +557,10 @@ describe('GET /api/v1/single-page-scan/snapshot/:scanId', () => {
     expect(response.statusCode).toBe(200)
     expect(response.body).toBe(html)
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
-    expect(response.headers['content-security-policy']).toBe(SNAPSHOT_CONTENT_SECURITY_POLICY)
-    expect(SNAPSHOT_CONTENT_SECURITY_POLICY).toMatch(/^sandbox( |;)/)
-    expect(SNAPSHOT_CONTENT_SECURITY_POLICY).not.toContain('allow-scripts')
-    expect(SNAPSHOT_CONTENT_SECURITY_POLICY).toContain("script-src 'none'")
+    const policy = response.headers['content-security-policy']
+    expect(policy).toMatch(/^sandbox *;/)
+    expect(policy).not.toContain('allow-scripts')
+    expect(policy).toContain("script-src 'none'")
     expect(response.headers['x-content-type-options']).toBe('nosniff')
 
     const stranger = await signedInUser()

@@ -13,7 +13,6 @@ export const STALE_TIME = {
   sections: 15_000,
   list: 60_000,
   activeScans: 10_000,
-  scanSnapshot: 15 * 60_000,
   pageData: 60_000,
   pages: 15 * 60_000,
   documents: 5 * 60_000,

@@ -68,6 +68,10 @@ async function socketIoPlugin(fastify: FastifyInstance) {
     allowRequest: (request, callback) =>
       callback(null, isFromOwnPages(request.headers, fastify.config.publicUrl)),
   })
+  // Engine.IO answers its long-polling requests itself, past helmet: its text is never to be read as HTML.
+  io.engine.on('headers', (headers: Record<string, string>) => {
+    headers['X-Content-Type-Options'] = 'nosniff'
+  })
 
   io.use(async (socket, next) => {
     try {

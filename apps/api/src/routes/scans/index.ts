@@ -19,7 +19,7 @@ import {
   SINGLE_PAGE_SCAN_WAIT_MS,
 } from '../../services/scan-single-page-service.js'
 import { errorResponses, type FastifyZodInstance } from '../schemas.js'
-import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
+import { SNAPSHOT_HELMET_OPTIONS, sendScreenshot, sendSnapshot } from './artifact-replies.js'
 
 const ScanParamsSchema = z.object({ scanId: z.string().min(1).max(100) })
 
@@ -91,6 +91,7 @@ function singlePageScanSnapshotRoute(fastify: FastifyZodInstance) {
   fastify.get(
     '/single-page-scan/snapshot/:scanId',
     {
+      helmet: SNAPSHOT_HELMET_OPTIONS,
       schema: {
         tags: ['scans'],
         summary: 'The HTML snapshot of the scanned page, sandboxed (no scripts run)',

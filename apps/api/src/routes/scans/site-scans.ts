@@ -20,7 +20,7 @@ import {
 import { getScanStatus, startPageScan, startSectionScan, startSiteScan } from '../../services/scan-service.js'
 import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import { SiteParamsSchema } from '../sites/site.js'
-import { sendScreenshot, sendSnapshot } from './artifact-replies.js'
+import { SNAPSHOT_HELMET_OPTIONS, sendScreenshot, sendSnapshot } from './artifact-replies.js'
 
 const SiteScanParamsSchema = SiteParamsSchema.extend({ scanId: z.string().min(1).max(100) })
 const SectionScanParamsSchema = SiteParamsSchema.extend({ sectionId: z.string().min(1).max(100) })
@@ -197,6 +197,7 @@ function productSnapshotRoute(fastify: FastifyZodInstance) {
   fastify.get(
     '/product-snapshot',
     {
+      helmet: SNAPSHOT_HELMET_OPTIONS,
       schema: {
         tags: ['pages'],
         summary: 'The HTML snapshot of a page of the site, by url or by page id (guid), sandboxed',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   HIGHLIGHT_CLASS,
   highlightElement,
-  prepareSnapshotHtml,
+  isSnapshotDocument,
   REVEAL_CLASS,
   removeBlockingElement,
   toggleHiddenElements,
@@ -19,13 +19,12 @@ function makeDocument(body: string): Document {
 }
 
 describe('page renderer inside the snapshot', () => {
-  it('resolves the stored page against its own URL unless it already has a base', () => {
-    expect(prepareSnapshotHtml('<html><head><title>x</title></head></html>', 'http://a.test/p?q="1"')).toBe(
-      '<html><head><base href="http://a.test/p?q=&quot;1&quot;"><title>x</title></head></html>',
-    )
-    expect(prepareSnapshotHtml('<head><base href="http://b.test/"></head>', 'http://a.test/')).toBe(
-      '<head><base href="http://b.test/"></head>',
-    )
+  it('reaches only into an HTML document: not an error answer, not a frame it cannot read', () => {
+    expect(isSnapshotDocument(makeDocument('<h1>Hi</h1>'))).toBe(true)
+    const json = document.implementation.createDocument(null, null)
+    expect(json.contentType).not.toBe('text/html')
+    expect(isSnapshotDocument(json)).toBe(false)
+    expect(isSnapshotDocument(null)).toBe(false)
   })
 
   it('highlights the element a selector names', () => {

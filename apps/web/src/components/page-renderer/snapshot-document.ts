@@ -1,7 +1,7 @@
 /**
  * What the page renderer does inside the snapshot's document: the frame is sandboxed without scripts but
- * same-origin, so the app itself reaches in to reveal hidden elements, remove a blocking overlay, and
- * highlight the element of an audit node.
+ * same-origin (the API keeps the origin only for a snapshot loaded into a frame of ours), so the app itself
+ * reaches in to reveal hidden elements, remove a blocking overlay, and highlight the element of an audit node.
  */
 const STYLE_ID = 'canopy-renderer-style'
 export const HIGHLIGHT_CLASS = 'canopy-renderer-highlight'
@@ -24,13 +24,12 @@ const NEVER_SHOWN = new Set([
   'BASE',
 ])
 
-export function prepareSnapshotHtml(html: string, pageUrl: string): string {
-  // Relative addresses in the stored page resolve against the page's own URL, not the app's.
-  if (/<base\s/i.test(html)) return html
-  const base = `<base href="${pageUrl.replace(/"/g, '&quot;')}">`
-  return /<head[^>]*>/i.test(html)
-    ? html.replace(/<head[^>]*>/i, (head) => `${head}${base}`)
-    : `${base}${html}`
+/**
+ * Whether the frame holds the snapshot: an HTML document it may reach into. An error answer is a JSON
+ * document, and a frame the browser refused has no document this page can read.
+ */
+export function isSnapshotDocument(doc: Document | null | undefined): doc is Document {
+  return doc?.contentType === 'text/html'
 }
 
 function ensureStyle(doc: Document) {

@@ -8,6 +8,11 @@ export function fullPageScreenshotUrl(siteSlug: string, pageId: string): string 
   return buildApiUrl(`${sitePrefix(siteSlug)}/full-page-screenshot`, { pageId })
 }
 
+/** GET /api/v1/sites/:slug/product-snapshot?guid=: the page's HTML snapshot, for the page renderer's frame. */
+export function pageSnapshotUrl(siteSlug: string, pageId: string): string {
+  return buildApiUrl(`${sitePrefix(siteSlug)}/product-snapshot`, { guid: pageId })
+}
+
 /** GET /api/v1/sites/:slug/element-screenshot?pageId=&path=: a failing element's screenshot (PNG). */
 export function pageElementScreenshotUrl(
   siteSlug: string,

@@ -13,7 +13,7 @@ import { useGoBack } from '@/hooks/use-go-back'
 import { useMediaQuery } from '@/hooks/use-media-query'
 import { sitePath } from '@/lib/site-paths'
 import { usePage } from '../api/get-page'
-import { usePageSnapshot } from '../api/get-page-snapshot'
+import { pageSnapshotUrl } from '../api/page-artifact-urls'
 import { type CategoryTab, categoryData, isCategoryTab } from '../audit-page-data'
 import { CATEGORY_LABELS, type HighlightTarget, PageAudits, type RenderPageAudits } from './page-audits'
 import styles from './page-detail.module.css'
@@ -147,7 +147,6 @@ function PageDetailView(props: PageDetailScreenProps & { page: PageDetail }) {
   const isWide = useMediaQuery('(min-width: 1200px)')
   const renderer = useRendererHighlight()
   const showsRenderer = isCategoryTab(tab)
-  const snapshot = usePageSnapshot(siteSlug, page.sys.id, page.hasSnapshot && showsRenderer)
   const at = (rest: string) => sitePath(siteSlug, sectionSlug, rest)
   const besideRenderer = isWide && showsRenderer && renderer.isRendererShown
   return (
@@ -167,7 +166,7 @@ function PageDetailView(props: PageDetailScreenProps & { page: PageDetail }) {
         <PageTabs {...props} onHighlightNode={renderer.onHighlightNode} />
         {showsRenderer ? (
           <PageRenderer
-            snapshot={page.hasSnapshot ? snapshot : { data: undefined, isError: true }}
+            snapshotUrl={page.hasSnapshot ? pageSnapshotUrl(siteSlug, page.sys.id) : null}
             pageUrl={page.url}
             isShown={renderer.isRendererShown}
             onShownChange={renderer.setRendererShown}

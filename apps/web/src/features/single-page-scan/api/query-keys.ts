@@ -5,5 +5,4 @@ export const singlePageScanQueryKeys = {
   start: (request: SinglePageScanRequest) => [...singlePageScanQueryKeys.all, 'start', request] as const,
   answer: (scanId: string) => [...singlePageScanQueryKeys.all, 'answer', scanId] as const,
   progress: (scanId: string) => [...singlePageScanQueryKeys.all, 'progress', scanId] as const,
-  snapshot: (scanId: string) => [...singlePageScanQueryKeys.all, 'snapshot', scanId] as const,
 }

@@ -17,8 +17,7 @@ import { TextField } from '@/components/ui/text-field'
 import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useMediaQuery } from '@/hooks/use-media-query'
-import { singlePageScanElementScreenshotUrl } from '../api/element-screenshot-url'
-import { useScanSnapshot } from '../api/get-scan-snapshot'
+import { singlePageScanElementScreenshotUrl, singlePageScanSnapshotUrl } from '../api/scan-artifact-urls'
 import { useSinglePageScan } from '../api/use-single-page-scan'
 import { ScanWaiting } from './scan-waiting'
 import styles from './single-page-scan.module.css'
@@ -104,7 +103,6 @@ function ScanResult({
   const isWide = useMediaQuery('(min-width: 1200px)')
   const [isRendererShown, setRendererShown] = useState(true)
   const [highlight, setHighlight] = useState<HighlightRequest | null>(null)
-  const snapshot = useScanSnapshot(scanId)
   const tabs = SCAN_TABS.filter((candidate) => hasTab(result, candidate.id))
   const selected = tabs.some((candidate) => candidate.id === tab) ? tab : DEFAULT_SCAN_TAB
   const elementScreenshotUrl = useCallback(
@@ -165,7 +163,7 @@ function ScanResult({
         })}
       </Tabs>
       <PageRenderer
-        snapshot={snapshot}
+        snapshotUrl={singlePageScanSnapshotUrl(scanId)}
         pageUrl={result.url}
         isShown={isRendererShown}
         onShownChange={setRendererShown}

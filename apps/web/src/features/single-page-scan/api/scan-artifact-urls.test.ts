@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { toStoredElementPath } from '@/lib/element-screenshot-path'
-import { singlePageScanElementScreenshotUrl } from './element-screenshot-url'
+import { singlePageScanElementScreenshotUrl, singlePageScanSnapshotUrl } from './scan-artifact-urls'
 
-describe('element screenshot URL of a single-page scan', () => {
+describe('artifact URLs of a single-page scan', () => {
   it('passes a stored relative path, and recovers it from an absolute path of older results', () => {
     expect(toStoredElementPath('scans/scan1/abc_DEF-1/element-3.png')).toBe(
       'scans/scan1/abc_DEF-1/element-3.png',
@@ -28,5 +28,9 @@ describe('element screenshot URL of a single-page scan', () => {
     expect(singlePageScanElementScreenshotUrl('scan 1', 'scans/scan1/page/element-2.png')).toBe(
       '/api/v1/single-page-scan/element-screenshot/scan%201?path=scans%2Fscan1%2Fpage%2Felement-2.png',
     )
+  })
+
+  it('points the snapshot at the API route of the scan', () => {
+    expect(singlePageScanSnapshotUrl('scan 1')).toBe('/api/v1/single-page-scan/snapshot/scan%201')
   })
 })
