@@ -1,6 +1,6 @@
 import { QUEUE_NAMES } from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
-import { INTERNAL_ERROR_MESSAGE } from '../src/error-body.js'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../src/error-body.js'
 import { createSessionCookie, createTestUser } from './factories.js'
 import { buildTestApp, useTestApp } from './helper.js'
 
@@ -14,7 +14,7 @@ describe('GET /healthz/network', () => {
     expect(response.json()).toEqual({ error: null })
   })
 
-  it('answers 503 naming PostgreSQL when the database is down, and hides 5xx details elsewhere', async () => {
+  it('answers 503 naming PostgreSQL when the database is down, and 503 without details elsewhere', async () => {
     const { app: healthyApp } = await getApp()
     const user = await createTestUser(healthyApp.prisma)
     const cookie = await createSessionCookie(healthyApp.prisma, user.id)
@@ -28,12 +28,14 @@ describe('GET /healthz/network', () => {
         message: 'PostgreSQL is not answering.',
       })
 
+      // Any other request says the service is unavailable for now, never how or where.
       const failing = await broken.app.inject({ method: 'GET', url: '/api/v1/sites', headers: { cookie } })
-      expect(failing.statusCode).toBe(500)
+      expect(failing.statusCode).toBe(503)
+      expect(failing.headers['retry-after']).toBe('5')
       expect(failing.json()).toEqual({
-        statusCode: 500,
-        error: 'Internal Server Error',
-        message: INTERNAL_ERROR_MESSAGE,
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: SERVICE_UNAVAILABLE_MESSAGE,
       })
       expect(failing.body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|prisma/i)
     } finally {
