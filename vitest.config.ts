@@ -2,6 +2,22 @@ import { defineConfig } from 'vitest/config'
 
 // Two layers: `unit` runs anywhere; `integration` needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL)
 // and makes a fresh database for the run in its global setup.
+/** A project on real PostgreSQL and Redis: a fresh database per run (global setup), one file at a time. */
+function withServices(name: string, include: string[]) {
+  return {
+    test: {
+      name,
+      include,
+      environment: 'node' as const,
+      globalSetup: ['./tests/integration/global-setup.ts'],
+      setupFiles: ['./tests/integration/setup-env.ts'],
+      fileParallelism: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,31 +34,9 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
-      {
-        test: {
-          name: 'integration',
-          include: ['apps/*/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./tests/integration/global-setup.ts'],
-          setupFiles: ['./tests/integration/setup-env.ts'],
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        // Attack and sweep tests of tests/security: real PostgreSQL and Redis, like integration.
-        test: {
-          name: 'security',
-          include: ['tests/security/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./tests/integration/global-setup.ts'],
-          setupFiles: ['./tests/integration/setup-env.ts'],
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      withServices('integration', ['apps/*/test/**/*.test.ts', 'packages/*/test/**/*.test.ts']),
+      // Attack and sweep tests of tests/security: real PostgreSQL and Redis, like integration.
+      withServices('security', ['tests/security/**/*.test.ts']),
     ],
   },
 })
