@@ -487,33 +487,60 @@ async function saveArtifacts(
   return { screenshotPath: saved ? relative(screenshotFile) : null, snapshotPath: relative(snapshotFile) }
 }
 
-/** Element screenshots of failing nodes, a few per rule, each with its own timeout; a miss is not an error. */
+/** Failing nodes photographed per rule, at most. */
+const ELEMENT_SCREENSHOTS_PER_RULE = 3
+/** One element screenshot's wait (visible, stable, scrolled into view) on a busy machine. */
+const ELEMENT_SCREENSHOT_TIMEOUT_MS = 5_000
+/** All element screenshots of one page together; what is left after it goes without a picture. */
+const ELEMENT_SCREENSHOTS_DEADLINE_MS = 20_000
+
+/**
+ * The failing nodes in the order they are photographed: every rule's first node before any rule's second,
+ * so that the budget gives each failed rule a picture before it gives one rule several.
+ */
+function nodesInScreenshotOrder(byRule: Map<string, FailingNode[]>): FailingNode[] {
+  const ordered: FailingNode[] = []
+  for (let round = 0; round < ELEMENT_SCREENSHOTS_PER_RULE; round++) {
+    for (const nodes of byRule.values()) {
+      const node = nodes[round]
+      if (node?.selector) ordered.push(node)
+    }
+  }
+  return ordered
+}
+
+/** Element screenshots of failing nodes, within a count and a time budget; a miss is not an error. */
 async function screenshotFailingNodes(
   page: Page,
   results: AxeResults,
   options: AuditPageOptions,
 ): Promise<Map<string, FailingNode[]>> {
   const byRule = new Map<string, FailingNode[]>()
-  let budget = options.artifactsDir ? (options.maxElementScreenshots ?? 20) : 0
-  let index = 0
-  for (const rule of [...results.violations, ...results.incomplete]) {
-    const nodes = failingNodesOf(rule)
-    byRule.set(rule.id, nodes)
-    for (const node of nodes.slice(0, 3)) {
-      if (budget <= 0 || !options.artifactsDir || !node.selector) break
-      budget--
-      const file = path.join(options.artifactsDir, ARTIFACT_FILES.elementScreenshot(index++))
-      try {
-        await mkdir(options.artifactsDir, { recursive: true })
-        const element = page.locator(node.selector).first()
-        // Hidden elements would make screenshot() wait for its whole timeout.
-        if (!(await element.isVisible({ timeout: 500 }).catch(() => false))) continue
-        await element.screenshot({ path: file, timeout: 1_000 })
-        node.screenshotPath = options.artifactsRoot ? path.relative(options.artifactsRoot, file) : file
-      } catch {
-        // Hidden or zero-size elements cannot be photographed; the selector and snippet remain.
-      }
-    }
+  for (const rule of [...results.violations, ...results.incomplete]) byRule.set(rule.id, failingNodesOf(rule))
+  const { artifactsDir } = options
+  if (!artifactsDir) return byRule
+  await mkdir(artifactsDir, { recursive: true })
+  const deadline = Date.now() + ELEMENT_SCREENSHOTS_DEADLINE_MS
+  const nodes = nodesInScreenshotOrder(byRule).slice(0, options.maxElementScreenshots ?? 20)
+  for (const [index, node] of nodes.entries()) {
+    const timeout = Math.min(ELEMENT_SCREENSHOT_TIMEOUT_MS, deadline - Date.now())
+    if (timeout <= 0) break
+    const file = path.join(artifactsDir, ARTIFACT_FILES.elementScreenshot(index))
+    if (await screenshotElement(page, node.selector, file, timeout))
+      node.screenshotPath = options.artifactsRoot ? path.relative(options.artifactsRoot, file) : file
   }
   return byRule
+}
+
+/** Whether the element could be photographed into `file`: hidden or zero-size elements cannot. */
+async function screenshotElement(page: Page, selector: string, file: string, timeout: number) {
+  try {
+    const element = page.locator(selector).first()
+    // A hidden element would make screenshot() wait for its whole timeout.
+    if (!(await element.isVisible())) return false
+    await element.screenshot({ path: file, timeout, animations: 'disabled', caret: 'hide' })
+    return true
+  } catch {
+    return false
+  }
 }
