@@ -83,6 +83,7 @@ async function captureLighthouse(siteUrl: string): Promise<string> {
       url: `${siteUrl}${run.path}`,
       formFactor: run.formFactor,
       mode: run.mode,
+      allowHosts: ['127.0.0.1'],
     })
     await writeFile(
       join(dir, run.file),

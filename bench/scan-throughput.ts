@@ -27,6 +27,7 @@ import { createSpellChecker, type SpellChecker } from '../apps/worker/src/audits
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_FLAGS } from '../apps/worker/src/browser/chromium-flags.js'
 import { SharedBrowser } from '../apps/worker/src/browser/shared-browser.js'
 import { createLighthouseRunner, type Lhr } from '../apps/worker/src/lighthouse/index.js'
+import { createAddressGuard } from '../apps/worker/src/net/index.js'
 import { auditPage, type ContentAnalysers } from '../apps/worker/src/pipeline/audit-page.js'
 import { startPeakSampler } from './lib/memory.js'
 import { PROBLEM_PAGES, startProblemSite } from './lib/problem-pages.js'
@@ -110,6 +111,9 @@ function createAnalysers(): ContentAnalysers {
   }
 }
 
+/** The bench's pages are served on loopback: allowed, as CANOPY_SCAN_ALLOW_HOSTS=127.0.0.1 does for tests. */
+const LOCAL_GUARD = createAddressGuard({ allowHosts: '127.0.0.1' })
+
 async function measurePipeline(pages: string[]): Promise<{ seconds: number; failures: number }> {
   const browser = new SharedBrowser({ executablePath: CHROMIUM_BINARY })
   const analysers = createAnalysers()
@@ -117,7 +121,7 @@ async function measurePipeline(pages: string[]): Promise<{ seconds: number; fail
   try {
     await browser.get()
     const seconds = await runPool(pages, TABS, async (url) => {
-      await auditPage(browser, url, { analysers }).catch(() => {
+      await auditPage(browser, url, { analysers, guard: LOCAL_GUARD }).catch(() => {
         failures++
       })
     })
@@ -253,8 +257,8 @@ function runLighthouseCli(url: string): Promise<Lhr> {
  *     its metrics differ from tuned by the config alone.
  */
 async function measureLighthouse(pages: string[], rounds: number): Promise<Record<PassName, LighthousePass>> {
-  const tunedRunner = createLighthouseRunner()
-  const readyRunner = createLighthouseRunner()
+  const tunedRunner = createLighthouseRunner({ allowHosts: ['127.0.0.1'] })
+  const readyRunner = createLighthouseRunner({ allowHosts: ['127.0.0.1'] })
   const passes: Record<PassName, LighthousePass> = {
     tuned: emptyPass(),
     cli: emptyPass(),

@@ -11,10 +11,13 @@ import { finalizeJobId } from '../src/jobs/scan-job-options.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
 
-// DATABASE_URL, REDIS_URL and a unique CANOPY_QUEUE_PREFIX come from the integration global setup.
-const config = { ...loadWorkerConfig(), queues: [SCAN_QUEUE_NAMES.lighthouse] } as ReturnType<
-  typeof loadWorkerConfig
->
+// DATABASE_URL, REDIS_URL and a unique CANOPY_QUEUE_PREFIX come from the integration global setup; the
+// fixture site is on loopback, which the network guard (Lighthouse's too) refuses unless allow-listed.
+const config = {
+  ...loadWorkerConfig(),
+  queues: [SCAN_QUEUE_NAMES.lighthouse],
+  allowHosts: ['127.0.0.1'],
+} as ReturnType<typeof loadWorkerConfig>
 const prisma = createPrismaClient(config.databaseUrl)
 const LIGHTHOUSE_TIMEOUT = 120_000
 

@@ -13,11 +13,8 @@ import {
   HANDBOOK_ROOT,
 } from '../../../tests/fixtures/site/handbook.js'
 import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site/server.js'
-import { SharedBrowser } from '../src/browser/shared-browser.js'
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
-import { auditPage } from '../src/pipeline/audit-page.js'
-import { createContentAnalysers } from '../src/pipeline/content-analysers.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
 import {
   createFixtureSiteRow,
@@ -161,29 +158,4 @@ describe('pages that move themselves while being audited', () => {
       await queue.close()
     }
   }, 240_000)
-})
-
-describe('the network guard on redirects the browser follows by itself', () => {
-  it('fails a page whose HTTP redirect leads to an address the guard refuses, before reading it', async () => {
-    const browser = new SharedBrowser({ executablePath: config.chromiumPath })
-    const refused: string[] = []
-    try {
-      const stub = HANDBOOK_REDIRECTS.find((redirect) => redirect.kind === 'http')
-      if (!stub) throw new Error('the handbook lost its HTTP redirect')
-      const audit = auditPage(browser, urlOf(stub.path), {
-        analysers: createContentAnalysers(),
-        navigationTimeoutMs: 8_000,
-        // Stands for a redirect into a private network: the guard refuses the redirect's target.
-        assertAllowed: async (requestUrl) => {
-          if (pathOf(requestUrl) !== stub.to) return
-          refused.push(requestUrl)
-          throw new Error(`refused ${requestUrl}`)
-        },
-      })
-      await expect(audit).rejects.toThrow(`refused ${urlOf(stub.to)}`)
-      expect(refused).toEqual([urlOf(stub.to)])
-    } finally {
-      await browser.close()
-    }
-  }, 60_000)
 })

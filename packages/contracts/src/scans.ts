@@ -180,6 +180,8 @@ export const SinglePageScanResultSchema = z.object({
   contentquality: CategoryResultSchema,
   /** the page's documents and contact details; results stored before it existed have none */
   inventory: PageInventorySchema.optional(),
+  /** requests of the page the scanner's network guard refused (blocked by the network policy): never fetched */
+  blockedRequests: z.array(z.object({ url: z.string(), reason: z.string() })).optional(),
 })
 export type SinglePageScanResult = z.infer<typeof SinglePageScanResultSchema>
 

@@ -12,6 +12,8 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // WebRTC's UDP would go around the guarding proxy every request must pass (the network guard): none.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ]
 
 /** The same for a Chromium started by chrome-launcher (Lighthouse), which does not add headless itself. */

@@ -33,14 +33,18 @@ export class SharedBrowser {
     return this.launching
   }
 
-  /** A fresh context for one page: its own cookies, our user agent, a desktop viewport. */
-  async newContext(): Promise<BrowserContext> {
+  /**
+   * A fresh context for one page: its own cookies, our user agent, a desktop viewport, and every request
+   * through the given proxy (the network guard's), loopback included (Playwright sets `<-loopback>`).
+   */
+  async newContext(proxyUrl: string): Promise<BrowserContext> {
     const browser = await this.get()
     return browser.newContext({
       userAgent: this.userAgent,
       viewport: { width: 1280, height: 900 },
       ignoreHTTPSErrors: false,
       serviceWorkers: 'block',
+      proxy: { server: proxyUrl },
     })
   }
 

@@ -211,10 +211,7 @@ async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
       artifactsRoot: runtime.artifactsRoot,
       artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash),
       navigationTimeoutMs: runtime.config.pageTimeoutMs,
-      assertAllowed: async (requestUrl) => {
-        if (/^(data|blob|about):/.test(requestUrl)) return
-        await runtime.guard.assertAllowed(requestUrl)
-      },
+      guard: runtime.guard,
     })
     return { audit }
   } catch (error) {

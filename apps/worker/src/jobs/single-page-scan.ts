@@ -75,10 +75,7 @@ function auditSinglePage(runtime: Runtime, scanId: string, url: string) {
     artifactsRoot: runtime.artifactsRoot,
     // The snapshot and screenshots the page renderer shows (GET /api/v1/single-page-scan/snapshot/:id).
     artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scanId, hashUrl(url)),
-    assertAllowed: async (requestUrl) => {
-      if (/^(data|blob|about):/.test(requestUrl)) return
-      await runtime.guard.assertAllowed(requestUrl)
-    },
+    guard: runtime.guard,
   })
 }
 
@@ -117,7 +114,7 @@ async function checkLinksAndContent(runtime: Runtime, audit: PageAudit) {
 async function measurePerformance(runtime: Runtime, url: string, logger: JobContext['logger']) {
   if (!runtime.config.lighthouseEnabled) return NOT_MEASURED
   try {
-    const lighthouse = await sharedLighthouseRunner(runtime.config.chromiumPath).run({
+    const lighthouse = await sharedLighthouseRunner(runtime.config).run({
       url,
       formFactor: 'desktop',
       mode: 'tuned',
@@ -149,6 +146,7 @@ async function runSinglePageScan(scanId: string, url: string, context: JobContex
     performance,
     contentquality,
     inventory: buildPageInventory(audit, checks),
+    ...(audit.blockedRequests.length ? { blockedRequests: audit.blockedRequests } : {}),
   }
   await progress('storing', 95)
   await completeSinglePageScan(context.prisma, scanId, result)

@@ -1,6 +1,7 @@
 /**
  * Entry of the child process that runs Lighthouse for the worker (forked by run-lighthouse.ts with Chromium's
- * path and the child's id as arguments). It starts its Chromium and loads Lighthouse once, then runs the
+ * path, the network guard's allow-list and the child's id as arguments). Its Chromium reaches the network only
+ * through a guarding proxy the child runs (loopback included), like the worker's own browser. It starts its Chromium and loads Lighthouse once, then runs the
  * requests it is sent one after another, each in a fresh browser context (its own cache, cookies and storage,
  * as a fresh profile has) that is closed afterwards. Lighthouse keeps module-level state, so runs never overlap
  * in one child: a runner that wants two at once has two children. The child exits after a run that threw, and
@@ -13,6 +14,7 @@ import { ExecutionContext } from 'lighthouse/core/gather/driver/execution-contex
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { HEADLESS_CHROMIUM_FLAGS } from '../browser/chromium-flags.js'
+import { createAddressGuard, startGuardingProxy } from '../net/index.js'
 import { buildLighthouseConfig, buildTunedConfig } from './config.js'
 import type { Lhr } from './map-lhr.js'
 import { type ChildMessage, type ChildRequest, killProcessesOfRun, RUN_ID_FLAG } from './protocol.js'
@@ -27,7 +29,7 @@ function send(message: ChildMessage): Promise<void> {
 }
 
 let chrome: LaunchedChrome | undefined
-const runId = process.argv[3] ?? 'unknown'
+const runId = process.argv[4] ?? 'unknown'
 
 function exit(code: number): never {
   chrome?.kill()
@@ -61,12 +63,19 @@ interface Prepared {
   browser: Browser
 }
 
-async function prepare(chromiumPath: string): Promise<Prepared> {
+async function prepare(chromiumPath: string, allowHosts: string): Promise<Prepared> {
+  const proxy = await startGuardingProxy(createAddressGuard({ allowHosts }))
   // chrome-launcher picks a free --remote-debugging-port and a fresh temporary user-data dir, and removes it.
   // The child's id on Chromium's command line lets the parent find and kill it even before it knows its pid.
   const launched = await launch({
     chromePath: chromiumPath,
-    chromeFlags: [...HEADLESS_CHROMIUM_FLAGS, `${RUN_ID_FLAG}=${runId}`],
+    chromeFlags: [
+      ...HEADLESS_CHROMIUM_FLAGS,
+      // Every request through the proxy; `<-loopback>` takes away Chromium's own exception for loopback.
+      `--proxy-server=${proxy.url}`,
+      '--proxy-bypass-list=<-loopback>',
+      `${RUN_ID_FLAG}=${runId}`,
+    ],
     logLevel: 'silent',
   })
   chrome = launched
@@ -112,7 +121,7 @@ process.on('disconnect', () => exit(0))
 // handlers we would die at once and leave the detached Chromium running.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => exit(0))
 
-const ready = prepare(process.argv[2] ?? '/usr/bin/chromium')
+const ready = prepare(process.argv[2] ?? '/usr/bin/chromium', process.argv[3] ?? '')
 ready.then(() => send({ type: 'ready' }), fail)
 // The parent sends a request only to an idle child; the chain keeps runs in order all the same.
 let queue: Promise<unknown> = ready

@@ -12,6 +12,9 @@ import {
   runLighthouseRaw,
 } from './run-lighthouse.js'
 
+/** The test pages are served on loopback, which the network guard refuses unless allow-listed. */
+const LOCAL = ['127.0.0.1']
+
 // Real Lighthouse in real child processes with Debian's Chromium: each run takes seconds.
 const SLOW = 90_000
 
@@ -58,7 +61,12 @@ describe('runLighthouse', () => {
   it(
     'runs the tuned config in a child process that exits with its Chromium once the result is back',
     async () => {
-      const raw = await runLighthouseRaw({ url: `${origin}/`, formFactor: 'mobile', mode: 'tuned' })
+      const raw = await runLighthouseRaw({
+        url: `${origin}/`,
+        formFactor: 'mobile',
+        mode: 'tuned',
+        allowHosts: LOCAL,
+      })
       expect(raw.lhr.lighthouseVersion).toBe('13.5.0')
       expect(Object.keys(raw.lhr.categories).sort()).toEqual(['best-practices', 'performance', 'seo'])
       expect(raw.lhr.categories.performance?.score).toBeGreaterThan(0.5)
@@ -76,6 +84,7 @@ describe('runLighthouse', () => {
     'kills the child and its Chromium when a run hangs, and reports a failure',
     async () => {
       const error = await runLighthouseRaw({
+        allowHosts: LOCAL,
         url: `${origin}/hang`,
         formFactor: 'desktop',
         mode: 'tuned',
@@ -98,6 +107,7 @@ describe('runLighthouse', () => {
     async () => {
       await expect(
         runLighthouse({
+          allowHosts: LOCAL,
           url: 'http://127.0.0.1:9/',
           formFactor: 'desktop',
           mode: 'tuned',
@@ -111,7 +121,7 @@ describe('runLighthouse', () => {
   it(
     'serves run after run from one child, measuring the host benchmark once and skipping it afterwards',
     async () => {
-      const runner = createLighthouseRunner()
+      const runner = createLighthouseRunner({ allowHosts: LOCAL })
       try {
         const first = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
         const second = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
@@ -137,7 +147,7 @@ describe('runLighthouse', () => {
   it(
     "keeps the child after a page's own error (unreachable) and runs the next page in it",
     async () => {
-      const runner = createLighthouseRunner()
+      const runner = createLighthouseRunner({ allowHosts: LOCAL })
       try {
         const error = await runner
           .runRaw({ url: 'http://127.0.0.1:9/', formFactor: 'desktop', mode: 'tuned', timeoutMs: 60_000 })

@@ -55,6 +55,11 @@ export class LighthouseRunError extends Error {
 export interface LighthouseRunnerOptions {
   /** default CHROMIUM_PATH, else /usr/bin/chromium */
   chromiumPath?: string
+  /**
+   * The network guard's allow-list (CANOPY_SCAN_ALLOW_HOSTS entries). Every request of a child's Chromium goes
+   * through a guarding proxy in that child, built from this list; default none (public addresses only).
+   */
+  allowHosts?: readonly string[]
   /** a child without work for this long is ended with its Chromium, so an idle worker holds none; default 60 s */
   idleMs?: number
   /** a child is replaced after this many runs, so nothing a long-lived Chromium accumulates can build up; default 25 */
@@ -95,8 +100,9 @@ class LighthouseChild {
 
   readonly runId = randomUUID()
 
-  constructor(chromiumPath: string) {
-    this.process = fork(CHILD_ENTRY, [chromiumPath, this.runId], {
+  constructor(chromiumPath: string, allowHosts: readonly string[]) {
+    // The run id goes last: the child's Chromium carries it, and parent-fixture.ts reads it from there.
+    this.process = fork(CHILD_ENTRY, [chromiumPath, allowHosts.join(','), this.runId], {
       execArgv: ['--import', TSX_LOADER],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     })
@@ -166,7 +172,12 @@ class LighthouseChild {
  * Children waiting for the next run. A child is ended after `idleMs` without work, after `maxRunsPerChild`
  * runs, when it has exited, and once the pool is closed; taking one prefers a waiting child over a new one.
  */
-function createChildPool(chromiumPath: string, idleMs: number, maxRunsPerChild: number) {
+function createChildPool(
+  chromiumPath: string,
+  allowHosts: readonly string[],
+  idleMs: number,
+  maxRunsPerChild: number,
+) {
   const idle: LighthouseChild[] = []
   let closed = false
 
@@ -192,7 +203,7 @@ function createChildPool(chromiumPath: string, idleMs: number, maxRunsPerChild: 
       // It died while idle (its Chromium crashed, say): whatever is left of its browser goes too.
       child.kill()
     }
-    return new LighthouseChild(chromiumPath)
+    return new LighthouseChild(chromiumPath, allowHosts)
   }
 
   const warm = async () => {
@@ -200,7 +211,7 @@ function createChildPool(chromiumPath: string, idleMs: number, maxRunsPerChild: 
       await Promise.all(idle.map((child) => child.whenReady()))
       return
     }
-    const child = new LighthouseChild(chromiumPath)
+    const child = new LighthouseChild(chromiumPath, allowHosts)
     park(child)
     await child.whenReady()
   }
@@ -284,6 +295,7 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
   const benchmarkReuseMs = runnerOptions.benchmarkReuseMs ?? 10 * 60_000
   const pool = createChildPool(
     chromiumPath,
+    runnerOptions.allowHosts ?? [],
     runnerOptions.idleMs ?? 60_000,
     runnerOptions.maxRunsPerChild ?? 25,
   )
@@ -353,9 +365,12 @@ function mapResult(lhr: Lhr): LighthouseResult {
 
 /** One Lighthouse run in a fresh child, ended afterwards with its Chromium (see createLighthouseRunner). */
 export async function runLighthouseRaw(
-  options: RunLighthouseOptions & { chromiumPath?: string },
+  options: RunLighthouseOptions & Pick<LighthouseRunnerOptions, 'chromiumPath' | 'allowHosts'>,
 ): Promise<RawLighthouseRun> {
-  const runner = createLighthouseRunner({ chromiumPath: options.chromiumPath })
+  const runner = createLighthouseRunner({
+    chromiumPath: options.chromiumPath,
+    allowHosts: options.allowHosts,
+  })
   try {
     return await runner.runRaw(options)
   } finally {
@@ -365,7 +380,7 @@ export async function runLighthouseRaw(
 
 /** Runs Lighthouse on one URL in a fresh child and maps its result to our categories and metrics. */
 export async function runLighthouse(
-  options: RunLighthouseOptions & { chromiumPath?: string },
+  options: RunLighthouseOptions & Pick<LighthouseRunnerOptions, 'chromiumPath' | 'allowHosts'>,
 ): Promise<LighthouseResult> {
   return mapResult((await runLighthouseRaw(options)).lhr)
 }

@@ -1,4 +1,8 @@
-import { createLighthouseRunner, type LighthouseRunner } from './run-lighthouse.js'
+import {
+  createLighthouseRunner,
+  type LighthouseRunner,
+  type LighthouseRunnerOptions,
+} from './run-lighthouse.js'
 
 let shared: LighthouseRunner | undefined
 
@@ -6,10 +10,12 @@ let shared: LighthouseRunner | undefined
  * The worker process's one Lighthouse runner, made on first use and shared by the lighthouse-page and
  * single-page-scan jobs: its child (Chromium up, Lighthouse loaded) serves page after page, so a run pays only
  * Lighthouse's own time; runs at the same time get a child each. An idle child is ended after a minute and
- * every child goes with the process. The first caller's Chromium path is the one used.
+ * every child goes with the process. The first caller's Chromium path and allow-list are the ones used.
  */
-export function sharedLighthouseRunner(chromiumPath?: string): LighthouseRunner {
-  shared ??= createLighthouseRunner({ chromiumPath })
+export function sharedLighthouseRunner(
+  options: Required<Pick<LighthouseRunnerOptions, 'chromiumPath' | 'allowHosts'>>,
+): LighthouseRunner {
+  shared ??= createLighthouseRunner(options)
   return shared
 }
 

@@ -50,6 +50,9 @@ export interface GuardedResponse {
   redirects: Redirect[]
 }
 
+/** What a refused request is recorded as: on the page result, in a failed page's reason, in the proxy's answer. */
+export const BLOCKED_BY_NETWORK_POLICY = 'blocked by the network policy'
+
 export class AddressBlockedError extends Error {
   override readonly name = 'AddressBlockedError'
   readonly code = 'ERR_ADDRESS_BLOCKED'
@@ -58,7 +61,7 @@ export class AddressBlockedError extends Error {
     readonly address: string | null,
     readonly reason: string,
   ) {
-    super(`Refusing to fetch ${url}: ${address ? `${address} is ${reason}` : reason}`)
+    super(`Blocked by the network policy: ${url} (${address ? `${address} is ${reason}` : reason})`)
   }
 }
 

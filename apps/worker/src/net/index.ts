@@ -2,6 +2,7 @@ export {
   AddressBlockedError,
   type AddressGuard,
   type AddressGuardOptions,
+  BLOCKED_BY_NETWORK_POLICY,
   type CheckedTarget,
   createAddressGuard,
   createAddressGuardFromEnv,
@@ -19,3 +20,10 @@ export {
   isPublicAddress,
   parseAllowHosts,
 } from './address-ranges.js'
+export {
+  type BlockedRequest,
+  type GuardingProxy,
+  NETWORK_ERROR_HEADER,
+  NETWORK_POLICY_HEADER,
+  startGuardingProxy,
+} from './guarding-proxy.js'

@@ -16,6 +16,15 @@ import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
+import {
+  AddressBlockedError,
+  type AddressGuard,
+  type BlockedRequest,
+  type GuardingProxy,
+  NETWORK_ERROR_HEADER,
+  NETWORK_POLICY_HEADER,
+  startGuardingProxy,
+} from '../net/index.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
 import { COLLECT_PAGE_FACTS, type PageFacts } from './collect-page-facts.js'
 
@@ -73,8 +82,8 @@ export interface AuditPageOptions {
   evaluateTimeoutMs?: number
   axeTimeoutMs?: number
   maxElementScreenshots?: number
-  /** the guard's check of each URL the browser requests (SSRF: redirects and subresources included) */
-  assertAllowed?: (url: string) => Promise<void>
+  /** the network guard every request of the page goes through, by a guarding proxy (SSRF) */
+  guard: AddressGuard
 }
 
 export interface PageLink {
@@ -122,9 +131,14 @@ export interface PageAudit {
   descriptionHash: string | null
   screenshotPath: string | null
   snapshotPath: string | null
+  /** requests of the page the network guard refused: never fetched (filled in by auditPage) */
+  blockedRequests: BlockedRequest[]
   /** milliseconds per step, for logs and benchmarks */
   timings: Record<string, number>
 }
+
+/** What the read of the loaded page gives; auditPage adds what its proxy refused. */
+type LoadedPage = Omit<PageAudit, 'blockedRequests'>
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const normaliseForHash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase()
@@ -150,22 +164,45 @@ export async function auditPage(
 ): Promise<PageAudit> {
   const navigationTimeoutMs = options.navigationTimeoutMs ?? 30_000
   const evaluateTimeoutMs = options.evaluateTimeoutMs ?? Math.min(15_000, navigationTimeoutMs)
-  const context = await browser.newContext()
+  const proxy = await startGuardingProxy(options.guard)
+  const context = await browser.newContext(proxy.url).catch(async (error: unknown) => {
+    await proxy.close()
+    throw error
+  })
   try {
-    const tab = await openAuditTab(context, options, { navigationTimeoutMs, evaluateTimeoutMs })
+    const tab = await openAuditTab(context, { navigationTimeoutMs, evaluateTimeoutMs })
     const started = Date.now()
-    await tab.page.goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
+    await tab.page
+      .goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
+      .catch((error: unknown) => explainNavigationFailure(error, url, proxy))
     // No network-idle wait: images delay the load event, so broken ones are known by now, and a quiet
     // window costs at least 500 ms a page.
     const loadTimeMs = Date.now() - started
-    return await auditWhereItLands(tab, url, loadTimeMs, {
+    const audit = await auditWhereItLands(tab, url, loadTimeMs, {
       ...options,
       navigationTimeoutMs,
       evaluateTimeoutMs,
     })
+    return { ...audit, blockedRequests: proxy.blocked() }
   } finally {
     await context.close().catch(() => undefined)
+    await proxy.close()
   }
+}
+
+/**
+ * Behind the proxy, a navigation to a site that cannot be reached or is refused fails in Chromium as a
+ * tunnel error (https); the page's failure names what the proxy met instead: Chromium's own error for an
+ * unreachable site, or the refusal.
+ */
+function explainNavigationFailure(error: unknown, url: string, proxy: GuardingProxy): never {
+  if (/ERR_TUNNEL_CONNECTION_FAILED/.test(String(error))) {
+    const networkError = proxy.networkErrorOf(url)
+    if (networkError) throw new Error(`net::${networkError} at ${url}`)
+    const refused = proxy.blocked().at(-1)
+    if (refused) throw new AddressBlockedError(refused.url, null, refused.reason)
+  }
+  throw error
 }
 
 interface AuditTab {
@@ -177,10 +214,9 @@ interface AuditTab {
 
 type ResolvedOptions = AuditPageOptions & { navigationTimeoutMs: number; evaluateTimeoutMs: number }
 
-/** A page in a fresh context, axe preloaded, every request through the guard, failed images noted. */
+/** A page in a fresh context, axe preloaded, failed images noted. */
 async function openAuditTab(
   context: BrowserContext,
-  options: AuditPageOptions,
   timeouts: { navigationTimeoutMs: number; evaluateTimeoutMs: number },
 ): Promise<AuditTab> {
   const page = await context.newPage()
@@ -189,17 +225,6 @@ async function openAuditTab(
   await page.addInitScript({ content: AXE_SOURCE })
   const watch = await NavigationWatch.attach(page)
   const failedImages = new Map<string, string>()
-  if (options.assertAllowed) {
-    const assertAllowed = options.assertAllowed
-    await page.route('**/*', async (route) => {
-      try {
-        await assertAllowed(route.request().url())
-        await route.continue()
-      } catch {
-        await route.abort('blockedbyclient')
-      }
-    })
-  }
   page.on('response', (response: Response) => {
     if (response.request().resourceType() === 'image' && response.status() >= 400) {
       failedImages.set(response.url(), `HTTP ${response.status()}`)
@@ -234,12 +259,12 @@ async function auditWhereItLands(
   url: string,
   loadTimeMs: number,
   options: ResolvedOptions,
-): Promise<PageAudit> {
+): Promise<LoadedPage> {
   for (let restart = 0; ; restart += 1) {
     await settleNavigation(tab.page, tab.watch, options.navigationTimeoutMs)
     const navigations = tab.watch.started
     const landed = await describeLanding(tab, loadTimeMs)
-    await assertLandingAllowed(landed, options)
+    assertLandingReached(landed)
     await checkPageAnswer(url, landed, options)
     try {
       const audit = await readLoadedPage(tab, url, landed, options)
@@ -264,14 +289,15 @@ async function describeLanding(tab: AuditTab, loadTimeMs: number): Promise<Lande
 }
 
 /**
- * Playwright's route handler sees only the first request of an HTTP redirect chain; the browser follows the
- * rest by itself. So every address the page passed through and the one it shows are checked against the
- * guard before anything of the page is read or stored: a redirect into a private network fails the page.
+ * The proxy checks every request, redirect hops included, but for plain HTTP its refusal (403) or its failure
+ * to reach the site (502) is an answer the page would show: a page that landed on one fails with what the
+ * proxy met, before anything of it is read or stored.
  */
-async function assertLandingAllowed(landed: LandedPage, options: AuditPageOptions): Promise<void> {
-  if (!options.assertAllowed) return
-  for (const hop of landed.redirectChain) await options.assertAllowed(hop.url)
-  await options.assertAllowed(landed.finalUrl)
+function assertLandingReached(landed: LandedPage): void {
+  const networkError = landed.headers[NETWORK_ERROR_HEADER]
+  if (networkError) throw new Error(`net::${networkError} at ${landed.finalUrl}`)
+  const refusal = landed.headers[NETWORK_POLICY_HEADER]
+  if (refusal) throw new AddressBlockedError(landed.finalUrl, null, refusal)
 }
 
 /** Crawl mode's refusals (error answer, an unwanted landing) and, always, a non-HTML answer. */
@@ -296,7 +322,7 @@ async function readLoadedPage(
   url: string,
   landed: LandedPage,
   options: ResolvedOptions,
-): Promise<PageAudit> {
+): Promise<LoadedPage> {
   const { page } = tab
   const timings: Record<string, number> = { load: landed.loadTimeMs }
   let mark = Date.now()

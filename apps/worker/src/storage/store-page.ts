@@ -197,6 +197,7 @@ export async function storePageAudit(tx: Tx, context: StoredPageContext, audit: 
       httpStatus: audit.httpStatus,
       loadTimeMs: audit.loadTimeMs,
       scores: resultScoresOf(audit),
+      blockedRequests: audit.blockedRequests,
     },
   )
   await storeAuditIssues(tx, { siteId, pageId, scanId }, audit)

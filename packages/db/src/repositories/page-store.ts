@@ -37,9 +37,14 @@ export function upsertPageResult(
     httpStatus: number | null
     loadTimeMs?: number | null
     scores?: unknown
+    blockedRequests?: { url: string; reason: string }[]
   },
 ) {
-  const row = { ...data, scores: data.scores as Prisma.InputJsonValue | undefined }
+  const row = {
+    ...data,
+    scores: data.scores as Prisma.InputJsonValue | undefined,
+    blockedRequests: data.blockedRequests?.length ? data.blockedRequests : undefined,
+  }
   return db.pageResult.upsert({
     where: { scanId_pageId: { scanId, pageId } },
     create: { scanId, pageId, ...row },

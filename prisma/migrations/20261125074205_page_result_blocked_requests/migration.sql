@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PageResult" ADD COLUMN     "blockedRequests" JSONB;
