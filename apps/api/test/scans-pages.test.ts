@@ -93,6 +93,10 @@ describe('GET /api/v1/sites/:slug/page', () => {
         issue('content_quality', 'broken-links', 'failed'),
       ],
     })
+    const refused = { url: 'http://169.254.169.254/latest/meta-data/', reason: '169.254.169.254 is linkLocal' }
+    await app.prisma.pageResult.create({
+      data: { scanId: scan.id, pageId: page.id, status: 'succeeded', blockedRequests: [refused] },
+    })
 
     const response = await app.inject({
       method: 'GET',
@@ -111,6 +115,7 @@ describe('GET /api/v1/sites/:slug/page', () => {
       misspellings: 3,
       hasScreenshot: true,
       hasSnapshot: true,
+      metadata: { blockedRequests: [refused] },
     })
     const ids = (data: AuditPageData) => ({
       score: data.score,

@@ -61,6 +61,8 @@ export const PageMetadataSchema = z.object({
   isDuplicateContent: z.boolean(),
   metaTags: z.array(z.object({ name: z.string(), content: z.string() })),
   headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
+  /** requests of the page's latest load the scanner's network guard refused (blocked by the network policy) */
+  blockedRequests: z.array(z.object({ url: z.string(), reason: z.string() })),
 })
 export type PageMetadata = z.infer<typeof PageMetadataSchema>
 

@@ -182,7 +182,17 @@ function presentMetadata(page: PageWithIssuesRow): PageMetadata {
     isDuplicateContent: page.isDuplicateContent,
     metaTags: Object.entries(stored.metaTags).map(([name, content]) => ({ name, content })),
     headings: stored.headings.map(({ level, text }) => ({ level, text })),
+    blockedRequests: readBlockedRequests(page.results[0]?.blockedRequests),
   }
+}
+
+/** The stored list of refused requests; anything else in the column reads as none. */
+function readBlockedRequests(value: unknown): PageMetadata['blockedRequests'] {
+  if (!Array.isArray(value)) return []
+  return value.filter(
+    (entry): entry is { url: string; reason: string } =>
+      typeof entry?.url === 'string' && typeof entry?.reason === 'string',
+  )
 }
 
 /** The documents the page links to and the contact details on it, as the single-page scan shows them. */

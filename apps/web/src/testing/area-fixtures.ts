@@ -249,6 +249,9 @@ export function makePageDetail(overrides: Partial<PageDetail> = {}): PageDetail 
         { level: 1, text: 'Images' },
         { level: 2, text: 'Gallery' },
       ],
+      blockedRequests: [
+        { url: 'http://169.254.169.254/latest/meta-data/', reason: '169.254.169.254 is linkLocal' },
+      ],
     },
     inventory: {
       documents: [

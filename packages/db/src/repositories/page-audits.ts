@@ -36,6 +36,8 @@ const pageAuditsInclude = {
     include: { assignedTo: { select: userNameSelect }, assignedBy: { select: userNameSelect } },
   },
   tickets: { select: { issueId: true, ticketId: true, ticketUrl: true } },
+  /** the latest load of the page: what the network guard refused in it */
+  results: { select: { blockedRequests: true }, orderBy: { scannedAt: 'desc' }, take: 1 },
 } satisfies Prisma.PageInclude
 
 export type PageWithIssuesRow = Prisma.PageGetPayload<{ include: typeof pageAuditsInclude }>

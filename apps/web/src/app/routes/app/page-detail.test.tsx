@@ -144,6 +144,11 @@ describe('page detail', () => {
     const { router } = renderPage('/site/demo-site/pages/page-1/metadata')
     expect(await screen.findByRole('rowheader', { name: 'viewport' })).toBeInTheDocument()
     expect(screen.getByText('Gallery')).toBeInTheDocument()
+    const blocked = screen.getByRole('table', { name: 'Requests blocked by the network policy' })
+    expect(
+      within(blocked).getByRole('rowheader', { name: 'http://169.254.169.254/latest/meta-data/' }),
+    ).toBeVisible()
+    expect(within(blocked).getByRole('cell', { name: '169.254.169.254 is linkLocal' })).toBeVisible()
     expect(screen.getByRole('link', { name: 'See duplicate content' })).toHaveAttribute(
       'href',
       '/site/demo-site/seo/duplicate-content',

@@ -37,6 +37,42 @@ function metadataFacts(metadata: PageDetail['metadata'], duplicateContentHref: s
   ]
 }
 
+/**
+ * What the scanner's network guard refused while loading the page (an internal address, a name resolving to
+ * one): never fetched, so the page may look incomplete in its screenshot. Shown only when there is any.
+ */
+function BlockedRequests({ requests }: { requests: PageDetail['metadata']['blockedRequests'] }) {
+  if (requests.length === 0) return null
+  return (
+    <section aria-labelledby="page-blocked-requests">
+      <h3 id="page-blocked-requests">Requests blocked by the network policy</h3>
+      <p>
+        The scanner does not fetch internal addresses. These requests of the page were refused, so what they
+        load is missing from the results and the screenshot.
+      </p>
+      <ScrollRegion className={styles.tableFrame} label="Blocked requests table">
+        <table className={styles.table}>
+          <caption className="visually-hidden">Requests blocked by the network policy</caption>
+          <thead>
+            <tr>
+              <th scope="col">Address</th>
+              <th scope="col">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {requests.map((request) => (
+              <tr key={request.url}>
+                <th scope="row">{request.url}</th>
+                <td>{request.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </section>
+  )
+}
+
 /** The metadata tab: what the page says about itself (canonical, description, meta tags, headings). */
 export function PageMetadata({
   metadata,
@@ -90,6 +126,7 @@ export function PageMetadata({
           </ol>
         )}
       </section>
+      <BlockedRequests requests={metadata.blockedRequests} />
     </div>
   )
 }
