@@ -93,7 +93,10 @@ describe('GET /api/v1/sites/:slug/page', () => {
         issue('content_quality', 'broken-links', 'failed'),
       ],
     })
-    const refused = { url: 'http://169.254.169.254/latest/meta-data/', reason: '169.254.169.254 is linkLocal' }
+    const refused = {
+      url: 'http://169.254.169.254/latest/meta-data/',
+      reason: '169.254.169.254 is linkLocal',
+    }
     await app.prisma.pageResult.create({
       data: { scanId: scan.id, pageId: page.id, status: 'succeeded', blockedRequests: [refused] },
     })
