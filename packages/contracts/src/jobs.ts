@@ -13,6 +13,7 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES]
 
 export const JOB_NAMES = {
   purgeExpiredSessions: 'purge-expired-sessions',
+  sweepLostScans: 'sweep-lost-scans',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -25,6 +26,10 @@ export const PurgeExpiredSessionsResultSchema = z.object({
   accountTokensDeleted: z.number().int().nonnegative(),
 })
 export type PurgeExpiredSessionsResult = z.infer<typeof PurgeExpiredSessionsResultSchema>
+
+/** Finds scans queued or running without a live job (worker killed, Redis emptied) and resumes or fails them. */
+export const SweepLostScansPayloadSchema = z.object({}).strict()
+export type SweepLostScansPayload = z.infer<typeof SweepLostScansPayloadSchema>
 
 /**
  * The scanning engine's queues. Discovery and bookkeeping are cheap; page loads run in a shared Chromium;
@@ -126,6 +131,13 @@ export const JOBS = {
     queue: QUEUE_NAMES.maintenance,
     payloadSchema: PurgeExpiredSessionsPayloadSchema,
     options: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 } },
+  }),
+  /** a scheduler tick; the next tick is the retry, so one attempt */
+  sweepLostScans: jobSpec({
+    name: JOB_NAMES.sweepLostScans,
+    queue: QUEUE_NAMES.maintenance,
+    payloadSchema: SweepLostScansPayloadSchema,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 0 } },
   }),
   /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
   scheduledSiteScan: jobSpec({
