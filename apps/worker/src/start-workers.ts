@@ -7,6 +7,7 @@ import type { WorkerConfig } from './config.js'
 import { isFinalFailure, type RegisteredJob } from './jobs/define-job.js'
 import { ALL_JOBS } from './jobs/index.js'
 import { closeScanRuntime, configureScanRuntime, getScanRuntime } from './jobs/scan-runtime.js'
+import { isConnectionError } from './outage/connection-errors.js'
 import { type ServiceMonitor, startServiceMonitor } from './outage/service-monitor.js'
 
 export interface RunningWorkers {
@@ -143,9 +144,15 @@ function createWorkers(
           .catch((hookError) => logger.error({ err: hookError, jobId: job.id }, 'final-failure hook failed'))
       }
     })
-    worker.on('error', (error) => logger.error({ err: error, queue: queueName }, 'worker error'))
+    worker.on('error', (error) => {
+      // A lost connection is the service monitor's to report (once, as an outage), not each worker's.
+      if (isConnectionError(error)) logger.debug({ err: error, queue: queueName }, 'worker connection error')
+      else logger.error({ err: error, queue: queueName }, 'worker error')
+    })
     set.workers.push(worker)
-    set.queues.set(queueName, new Queue(queueName, { connection, prefix: config.queuePrefix }))
+    const queue = new Queue(queueName, { connection, prefix: config.queuePrefix })
+    queue.on('error', (error) => logger.debug({ err: error, queue: queueName }, 'queue error'))
+    set.queues.set(queueName, queue)
     set.jobs.push(...jobsByName.values())
   }
   return set
@@ -183,7 +190,8 @@ export async function startWorkers({
   const prisma = createPrismaClient(config.databaseUrl)
   // BullMQ's blocking commands must wait forever rather than fail after a retry count.
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
-  connection.on('error', (error) => logger.warn({ err: error }, 'Redis connection error'))
+  // Each failed reconnect while Redis is away: the service monitor logs the outage and the recovery once.
+  connection.on('error', (error) => logger.debug({ err: error }, 'Redis connection error'))
 
   configureScanRuntime(config, {
     // Scans wait for Lighthouse runs only when some worker can run them.

@@ -9,6 +9,8 @@ const CHECK_TIMEOUT_MS = 1_500
 export interface ServiceHealth {
   database: boolean
   redis: boolean
+  /** the Redis server's run_id: a new one means Redis restarted, perhaps without its data */
+  redisRunId?: string
 }
 
 export interface ServiceMonitor {
@@ -26,18 +28,28 @@ interface ServiceMonitorOptions {
   intervalMs: number
   /** called once when a service stops answering; the worker stops taking jobs */
   onOutage: (health: ServiceHealth) => Promise<void>
-  /** called once when both answer again; `redisWasDown` says whether Redis's contents may be gone */
+  /**
+   * called once when both answer again, and when Redis answers as a new server (restarted faster than a
+   * check saw it gone); `redisWasDown` says whether Redis's contents may be gone
+   */
   onRecovery: (redisWasDown: boolean) => Promise<void>
 }
 
-function answersWithin<T>(promise: Promise<T>, ms: number): Promise<boolean> {
+/** The promise's value, or undefined when it fails or takes longer than `ms`. */
+function answerWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms)
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
   })
-  return Promise.race([promise.then(() => true), timeout])
-    .catch(() => false)
+  return Promise.race([promise, timeout])
+    .catch(() => undefined)
     .finally(() => clearTimeout(timer))
+}
+
+async function checkRedis(redis: Redis): Promise<Pick<ServiceHealth, 'redis' | 'redisRunId'>> {
+  const info = await answerWithin(redis.info('server'), CHECK_TIMEOUT_MS)
+  if (info === undefined) return { redis: false }
+  return { redis: true, redisRunId: /^run_id:(\w+)/m.exec(info)?.[1] }
 }
 
 function downServices(health: ServiceHealth): string[] {
@@ -64,19 +76,30 @@ export function startServiceMonitor(options: ServiceMonitorOptions): ServiceMoni
 
   const check = (): Promise<ServiceHealth> => {
     checking ??= Promise.all([
-      answersWithin(pingDatabase(prisma), CHECK_TIMEOUT_MS),
-      answersWithin(redis.ping(), CHECK_TIMEOUT_MS),
+      answerWithin(
+        pingDatabase(prisma).then(() => true),
+        CHECK_TIMEOUT_MS,
+      ),
+      checkRedis(redis),
     ])
-      .then(([database, redisUp]) => ({ database, redis: redisUp }))
+      .then(([database, redisHealth]) => ({ database: database === true, ...redisHealth }))
       .finally(() => {
         checking = null
       })
     return checking
   }
 
+  let redisRunId: string | undefined
   const react = async (health: ServiceHealth) => {
     const healthy = health.database && health.redis
     if (!healthy) redisWasDown ||= !health.redis
+    // A Redis that came back as a new server between two checks lost what it held, just the same.
+    const restarted = Boolean(health.redisRunId && redisRunId && health.redisRunId !== redisRunId)
+    if (health.redisRunId) redisRunId = health.redisRunId
+    if (restarted && !outage) {
+      logger.warn('Redis restarted: registering the schedulers again and sweeping')
+      await options.onRecovery(true)
+    }
     if (!healthy && !outage) {
       outage = true
       logger.warn({ down: downServices(health) }, 'service unreachable: pausing, no new jobs are taken')

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { onTestFailed } from 'vitest'
 import { scanTestEnv } from '../../support/scan-fixtures.js'
 
 const WORKER_DIR = fileURLToPath(new URL('../../..', import.meta.url))
@@ -40,6 +41,10 @@ function messagesOf(lines: string[]): string[] {
   })
 }
 
+/**
+ * Starts `apps/worker/src/main.ts` as a child process. Call it inside a test: when the test fails, the worker's
+ * log is printed, since the reason is usually there.
+ */
 export function startWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
   // node --import tsx runs the worker in this very process id, so SIGKILL hits the worker itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -48,6 +53,9 @@ export function startWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const lines: string[] = []
+  onTestFailed(() => {
+    console.error(`worker ${child.pid} log:\n${lines.join('\n')}`)
+  })
   let partial = ''
   child.stdout?.setEncoding('utf8')
   child.stdout?.on('data', (chunk: string) => {
