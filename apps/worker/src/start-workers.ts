@@ -7,7 +7,7 @@ import type { WorkerConfig } from './config.js'
 import { isFinalFailure, type RegisteredJob } from './jobs/define-job.js'
 import { ALL_JOBS } from './jobs/index.js'
 import { closeScanRuntime, configureScanRuntime, getScanRuntime } from './jobs/scan-runtime.js'
-import { isConnectionError } from './outage/connection-errors.js'
+import { isNetworkError } from './outage/connection-errors.js'
 import { type ServiceMonitor, startServiceMonitor } from './outage/service-monitor.js'
 
 export interface RunningWorkers {
@@ -146,7 +146,7 @@ function createWorkers(
     })
     worker.on('error', (error) => {
       // A lost connection is the service monitor's to report (once, as an outage), not each worker's.
-      if (isConnectionError(error)) logger.debug({ err: error, queue: queueName }, 'worker connection error')
+      if (isNetworkError(error)) logger.debug({ err: error, queue: queueName }, 'worker connection error')
       else logger.error({ err: error, queue: queueName }, 'worker error')
     })
     set.workers.push(worker)

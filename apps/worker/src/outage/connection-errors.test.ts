@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isConnectionError } from './connection-errors.js'
+import { isConnectionError, isNetworkError } from './connection-errors.js'
 
 describe('isConnectionError', () => {
-  it('recognises refused, reset and terminated connections, however deep in the cause chain', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
-    expect(isConnectionError(refused)).toBe(true)
+  it('recognises terminated and closed connections, however deep in the cause chain', () => {
     expect(
       isConnectionError(
         new Error('query failed', { cause: new Error('Connection terminated unexpectedly') }),
@@ -17,6 +15,12 @@ describe('isConnectionError', () => {
     expect(isConnectionError(Object.assign(new Error('terminating'), { code: '57P01' }))).toBe(true)
     expect(isConnectionError(Object.assign(new Error('starting up'), { originalCode: '57P03' }))).toBe(true)
     expect(isConnectionError(Object.assign(new Error('unreachable'), { code: 'P1001' }))).toBe(true)
+  })
+
+  it('leaves a refused connection to the service monitor: the scanned site refuses connections too', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8080'), { code: 'ECONNREFUSED' })
+    expect(isConnectionError(new TypeError('fetch failed', { cause: refused }))).toBe(false)
+    expect(isNetworkError(refused)).toBe(true)
   })
 
   it('leaves the job’s own faults alone', () => {
