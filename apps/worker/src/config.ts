@@ -31,8 +31,8 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   SCAN_PAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** each link check attempt (HEAD, then GET) */
   LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  /** how often the sweeper looks for scans without a live job */
-  SCAN_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  /** how often the sweeper looks for scans without a live job; 0 turns it off */
+  SCAN_SWEEP_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
   /** how often PostgreSQL and Redis are checked, to pause taking jobs while one is unreachable */
   SERVICE_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** how long a job's lock lasts without renewal: a killed worker's jobs run again after about 1.5 times this */

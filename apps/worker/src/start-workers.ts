@@ -82,6 +82,13 @@ function createProcessor(
   }
 }
 
+/** The scheduler's repeat options in this configuration, or null when the configuration turns the job off. */
+function repeatOf(schedule: NonNullable<RegisteredJob['schedule']>, config: WorkerConfig) {
+  if ('pattern' in schedule) return { pattern: schedule.pattern }
+  const every = schedule.every(config)
+  return every === null ? null : { every }
+}
+
 /** Registers the repeating jobs (upsertJobScheduler is idempotent: every process, and every recovery, may call it). */
 async function registerSchedules(
   queues: Map<string, Queue>,
@@ -92,8 +99,11 @@ async function registerSchedules(
   for (const definition of jobs) {
     const queue = queues.get(definition.queue)
     if (!definition.schedule || !queue) continue
-    const schedule = definition.schedule
-    const repeat = 'pattern' in schedule ? { pattern: schedule.pattern } : { every: schedule.every(config) }
+    const repeat = repeatOf(definition.schedule, config)
+    if (!repeat) {
+      await queue.removeJobScheduler(definition.name)
+      continue
+    }
     await queue.upsertJobScheduler(
       definition.name,
       repeat,
@@ -104,8 +114,8 @@ async function registerSchedules(
 }
 
 /** A sweep now (at start and after Redis came back), rather than a whole interval later. */
-async function sweepNow(jobs: RegisteredJob[], logger: Logger) {
-  if (!jobs.some((job) => job.name === JOBS.sweepLostScans.name)) return
+async function sweepNow(jobs: RegisteredJob[], config: WorkerConfig, logger: Logger) {
+  if (!config.sweepIntervalMs || !jobs.some((job) => job.name === JOBS.sweepLostScans.name)) return
   await enqueueJob(getScanRuntime().queues, JOBS.sweepLostScans, {}).catch((error) =>
     logger.warn({ err: error }, 'could not start a sweep'),
   )
@@ -173,7 +183,7 @@ function monitorServices(set: WorkerSet, prisma: PrismaClient, config: WorkerCon
       // A Redis that restarted empty lost the schedulers and every job: register them again and sweep.
       if (!redisWasDown) return
       await registerSchedules(set.queues, set.jobs, config, logger)
-      await sweepNow(set.jobs, logger)
+      await sweepNow(set.jobs, config, logger)
     },
   })
 }
@@ -205,7 +215,7 @@ export async function startWorkers({
   monitor = monitorServices(set, prisma, config, logger)
   await registerSchedules(set.queues, set.jobs, config, logger)
   await Promise.all(set.workers.map((worker) => worker.waitUntilReady()))
-  await sweepNow(set.jobs, logger)
+  await sweepNow(set.jobs, config, logger)
   logger.info(
     { queues: [...set.workers.map((worker) => worker.name)], concurrency: config.concurrency },
     'worker ready',

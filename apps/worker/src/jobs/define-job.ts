@@ -12,10 +12,13 @@ export interface JobContext {
   job: Job
 }
 
-/** When a repeating job runs: a cron pattern, or an interval the worker's configuration gives. */
+/**
+ * When a repeating job runs: a cron pattern, or an interval the worker's configuration gives (null: the
+ * configuration turns the job off, and a scheduler left from before is removed).
+ */
 export type JobSchedule<Payload> = { payload: Payload } & (
   | { pattern: string }
-  | { every: (config: WorkerConfig) => number }
+  | { every: (config: WorkerConfig) => number | null }
 )
 
 /** What the worker adds to a catalogue entry (packages/contracts JOBS): the code that runs it. */
