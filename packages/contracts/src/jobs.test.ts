@@ -58,7 +58,6 @@ describe('job catalogue', () => {
   })
 
   it('gives every job an id rule without ":" (BullMQ refuses it) except those a scheduler names', () => {
-    // A sweep is also added at a worker's start: two sweeps at once are harmless, so it needs no id.
     const scheduled = ['purgeExpiredSessions', 'scheduledSiteScan', 'sweepLostScans']
     for (const [key, spec] of Object.entries(JOBS)) {
       if (scheduled.includes(key)) continue

@@ -16,6 +16,7 @@ import { findJobFate, findJobFates, type JobFate } from './job-fate.js'
 import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } from './scan-enqueue.js'
 import { finalizeJobId } from './scan-job-options.js'
 import { failQueuedPage } from './scan-page-failure.js'
+import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime } from './scan-runtime.js'
 
 /** Scans looked at per sweep, oldest first; the rest wait for the next tick. */
@@ -162,7 +163,7 @@ export async function sweepScan(prisma: PrismaClient, scan: SweptScan): Promise<
  * database) are resumed by adding the owed jobs again, or failed with the reason when they cannot go on.
  * Everything it adds has the catalogue's derived id, so a sweep racing the scan's own jobs adds nothing twice.
  */
-export async function sweepLostScans(_payload: SweepLostScansPayload, { prisma, logger }: JobContext) {
+export async function sweepLostScans(_payload: SweepLostScansPayload, { prisma, logger, job }: JobContext) {
   const scans = await listActiveScansQueuedBefore(prisma, { queuedBefore: new Date(), take: SWEEP_BATCH })
   let total = NOTHING
   let scansFailed = 0
@@ -170,7 +171,11 @@ export async function sweepLostScans(_payload: SweepLostScansPayload, { prisma, 
     const swept = await sweepScan(prisma, scan)
     if (swept.jobsAdded || swept.pagesFailed || swept.scanFailed)
       logger.warn({ scanId: scan.id, state: scan.state, ...swept }, 'scan had lost jobs')
-    if (swept.scanFailed) scansFailed++
+    if (swept.scanFailed) {
+      scansFailed++
+      // The API relays this to the scan's and the site's rooms, as when a scan job ends it.
+      await reportScanProgress(job, prisma, { scanId: scan.id, stage: 'done', percent: 100 })
+    }
     total = sum(total, swept)
   }
   return { scans: scans.length, jobsAdded: total.jobsAdded, pagesFailed: total.pagesFailed, scansFailed }
