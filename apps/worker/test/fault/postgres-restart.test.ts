@@ -53,7 +53,7 @@ describe('PostgreSQL restarted mid-scan', () => {
     const midway = await waitForScan(prisma, scan.id, (row) => row.pagesScanned >= 3, 60_000)
     await postgres.stop()
     await worker.waitForLog(/service unreachable: pausing/, 10_000)
-    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
     await postgres.start()
     await worker.waitForLog(/services reachable again: resuming/, 15_000)
 
