@@ -56,83 +56,98 @@ function downServices(health: ServiceHealth): string[] {
   return [...(health.database ? [] : ['PostgreSQL']), ...(health.redis ? [] : ['Redis'])]
 }
 
-/**
- * Checks PostgreSQL and Redis every `intervalMs` on connections of its own (Redis without an offline queue, so
- * a check fails at once instead of waiting for the server), and reports each change once: an outage when
- * either stops answering, a recovery when both answer again. The transitions are logged.
- */
-export function startServiceMonitor(options: ServiceMonitorOptions): ServiceMonitor {
-  const { prisma, logger, intervalMs } = options
-  const redis = new Redis(options.redisUrl, {
+/** A Redis connection for checks only: no offline queue, so a check fails at once instead of waiting. */
+function createProbeConnection(redisUrl: string, intervalMs: number): Redis {
+  const redis = new Redis(redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: CHECK_TIMEOUT_MS,
     retryStrategy: () => Math.min(intervalMs, 1_000),
   })
   redis.on('error', () => undefined)
-  let outage = false
-  let redisWasDown = false
-  let checking: Promise<ServiceHealth> | null = null
+  return redis
+}
 
-  const check = (): Promise<ServiceHealth> => {
-    checking ??= Promise.all([
+/** The outage state and its transitions: each change is reported (and logged) once. */
+class ServiceWatch {
+  outage = false
+  private redisWasDown = false
+  private redisRunId: string | undefined
+  private checking: Promise<ServiceHealth> | null = null
+
+  constructor(
+    private readonly options: ServiceMonitorOptions,
+    private readonly redis: Redis,
+  ) {}
+
+  /** One check of both services; callers at the same moment share it. */
+  check(): Promise<ServiceHealth> {
+    this.checking ??= Promise.all([
       answerWithin(
-        pingDatabase(prisma).then(() => true),
+        pingDatabase(this.options.prisma).then(() => true),
         CHECK_TIMEOUT_MS,
       ),
-      checkRedis(redis),
+      checkRedis(this.redis),
     ])
       .then(([database, redisHealth]) => ({ database: database === true, ...redisHealth }))
       .finally(() => {
-        checking = null
+        this.checking = null
       })
-    return checking
+    return this.checking
   }
 
-  let redisRunId: string | undefined
-  const react = async (health: ServiceHealth) => {
-    const healthy = health.database && health.redis
-    if (!healthy) redisWasDown ||= !health.redis
-    // A Redis that came back as a new server between two checks lost what it held, just the same.
-    const restarted = Boolean(health.redisRunId && redisRunId && health.redisRunId !== redisRunId)
-    if (health.redisRunId) redisRunId = health.redisRunId
-    if (restarted && !outage) {
-      logger.warn('Redis restarted: registering the schedulers again and sweeping')
-      await options.onRecovery(true)
-    }
-    if (!healthy && !outage) {
-      outage = true
+  async react(health: ServiceHealth): Promise<void> {
+    const { logger } = this.options
+    // A Redis that answers as a new server restarted between two checks: what it held is gone all the same.
+    if (health.redisRunId && this.redisRunId && health.redisRunId !== this.redisRunId)
+      this.redisWasDown = true
+    if (health.redisRunId) this.redisRunId = health.redisRunId
+    if (!health.database || !health.redis) {
+      this.redisWasDown ||= !health.redis
+      if (this.outage) return
+      this.outage = true
       logger.warn({ down: downServices(health) }, 'service unreachable: pausing, no new jobs are taken')
-      await options.onOutage(health)
-    } else if (healthy && outage) {
-      outage = false
-      logger.info({ redisWasDown }, 'services reachable again: resuming')
-      const wasDown = redisWasDown
-      redisWasDown = false
-      await options.onRecovery(wasDown)
+      await this.options.onOutage(health)
+      return
     }
+    if (!this.outage && !this.redisWasDown) return
+    const redisWasDown = this.redisWasDown
+    if (this.outage) logger.info({ redisWasDown }, 'services reachable again: resuming')
+    else logger.warn('Redis restarted: registering the schedulers again and sweeping')
+    this.outage = false
+    this.redisWasDown = false
+    await this.options.onRecovery(redisWasDown)
   }
+}
 
+/**
+ * Checks PostgreSQL and Redis every `intervalMs` on connections of its own and reports each change once: an
+ * outage when either stops answering, a recovery when both answer again (or Redis restarted unseen).
+ */
+export function startServiceMonitor(options: ServiceMonitorOptions): ServiceMonitor {
+  const redis = createProbeConnection(options.redisUrl, options.intervalMs)
+  const watch = new ServiceWatch(options, redis)
   let ticking = false
   const timer = setInterval(() => {
     if (ticking) return
     ticking = true
-    check()
-      .then(react)
-      .catch((error) => logger.error({ err: error }, 'service check failed'))
+    watch
+      .check()
+      .then((health) => watch.react(health))
+      .catch((error) => options.logger.error({ err: error }, 'service check failed'))
       .finally(() => {
         ticking = false
       })
-  }, intervalMs)
+  }, options.intervalMs)
   timer.unref()
 
   return {
     get outage() {
-      return outage
+      return watch.outage
     },
     isOutageFailure: async (error) => {
       if (isConnectionError(error)) return true
-      const health = await check()
+      const health = await watch.check()
       return !(health.database && health.redis)
     },
     stop: async () => {
