@@ -26,6 +26,8 @@ export interface WorkerProcess {
   child: ChildProcess
   /** the log lines written so far (pino JSON, one object a line) */
   lines: string[]
+  /** how many log lines so far have a `msg` matching */
+  countLogs(message: RegExp): number
   /** waits until a log line's `msg` matches, or fails after timeoutMs */
   waitForLog(message: RegExp, timeoutMs: number): Promise<void>
   stop(signal: NodeJS.Signals): Promise<void>
@@ -66,6 +68,7 @@ export function startWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
   return {
     child,
     lines,
+    countLogs: (message) => messagesOf(lines).filter((msg) => message.test(msg)).length,
     waitForLog: async (message, timeoutMs) => {
       const deadline = Date.now() + timeoutMs
       while (!messagesOf(lines).some((msg) => message.test(msg))) {
