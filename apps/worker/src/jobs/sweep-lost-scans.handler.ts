@@ -1,4 +1,11 @@
-import { enqueueJob, JOBS, jobAddOptions, SCAN_MESSAGES, type SweepLostScansPayload } from '@canopy/contracts'
+import {
+  type AnyQueueName,
+  enqueueJob,
+  JOBS,
+  jobAddOptions,
+  SCAN_MESSAGES,
+  type SweepLostScansPayload,
+} from '@canopy/contracts'
 import {
   countScanUrls,
   listActiveScansQueuedBefore,
@@ -22,6 +29,9 @@ import { getScanRuntime } from './scan-runtime.js'
 /** Scans looked at per sweep, oldest first; the rest wait for the next tick. */
 const SWEEP_BATCH = 200
 
+/** A scan created this recently may still be getting its first job from the API: it waits for the next sweep. */
+const FRESH_SCAN_MS = 5_000
+
 /** What one sweep did to one scan: jobs it added again, pages it recorded as failed, whether it ended the scan. */
 export interface ScanSweep {
   jobsAdded: number
@@ -39,7 +49,7 @@ function sum(a: ScanSweep, b: ScanSweep): ScanSweep {
   }
 }
 
-function queueOf(spec: { queue: Parameters<ReturnType<typeof getScanRuntime>['queue']>[0] }) {
+function queueOf(spec: { queue: AnyQueueName }) {
   return getScanRuntime().queue(spec.queue)
 }
 
@@ -164,7 +174,8 @@ export async function sweepScan(prisma: PrismaClient, scan: SweptScan): Promise<
  * Everything it adds has the catalogue's derived id, so a sweep racing the scan's own jobs adds nothing twice.
  */
 export async function sweepLostScans(_payload: SweepLostScansPayload, { prisma, logger, job }: JobContext) {
-  const scans = await listActiveScansQueuedBefore(prisma, { queuedBefore: new Date(), take: SWEEP_BATCH })
+  const queuedBefore = new Date(Date.now() - FRESH_SCAN_MS)
+  const scans = await listActiveScansQueuedBefore(prisma, { queuedBefore, take: SWEEP_BATCH })
   let total = NOTHING
   let scansFailed = 0
   for (const scan of scans) {

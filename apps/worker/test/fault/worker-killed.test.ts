@@ -9,11 +9,11 @@ import { createFixtureSiteRow, startSiteScan, waitForScanState } from '../suppor
 import { faultTestEnv, startWorkerProcess, type WorkerProcess } from './support/worker-process.js'
 
 // A worker process is killed without warning (SIGKILL: no shutdown code runs) three times during a site scan of
-// the fixture site, each time once a few more pages are done, and a fresh one started each time. Jobs the dead
+// the fixture site, each time once two more pages are done, and a fresh one started each time. Jobs the dead
 // worker held come back through BullMQ's stalled check; jobs it never got to add (killed between storing a
 // page and enqueueing its links) through the sweeper. After a final worker the scan completes with every page
 // exactly once: none lost, none doubled, in the stored rows.
-const PAGE_LIMIT = 14
+const PAGE_LIMIT = 10
 const KILLS = 3
 const config = loadWorkerConfig()
 const prisma = createPrismaClient(config.databaseUrl)
@@ -58,7 +58,7 @@ describe('a worker killed three times mid-scan', () => {
     const site = await createFixtureSiteRow(prisma, fixture.url, { pageLimit: PAGE_LIMIT })
     const scan = await startSiteScan(prisma, site.id, PAGE_LIMIT, config.redisUrl, config.queuePrefix)
     let done = 0
-    for (let kill = 1; kill <= KILLS; kill++) done = await killAfterProgress(scan.id, done + 3)
+    for (let kill = 1; kill <= KILLS; kill++) done = await killAfterProgress(scan.id, done + 2)
     expect(done).toBeLessThan(PAGE_LIMIT)
 
     const last = startWorker()
