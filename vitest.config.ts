@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // Two layers: `unit` runs anywhere; `integration` needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL)
 // and makes a fresh database for the run in its global setup.
@@ -8,7 +8,7 @@ function withServices(name: string, include: string[], exclude: string[] = []) {
     test: {
       name,
       include,
-      exclude: ['**/node_modules/**', ...exclude],
+      exclude: [...configDefaults.exclude, ...exclude],
       environment: 'node' as const,
       globalSetup: ['./tests/integration/global-setup.ts'],
       setupFiles: ['./tests/integration/setup-env.ts'],
