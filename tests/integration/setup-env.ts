@@ -8,3 +8,6 @@ import type {} from './global-setup.js'
 process.env.DATABASE_URL = inject('databaseUrl')
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379'
 process.env.CANOPY_QUEUE_PREFIX = `${inject('queuePrefix')}_${randomBytes(3).toString('hex')}`
+// Test files share the run's database but not a queue prefix: a worker's sweeper would take every other file's
+// unfinished scans for lost and run them. Tests that want it (the fault tests' workers) turn it on.
+process.env.SCAN_SWEEP_INTERVAL_MS ??= '0'

@@ -31,6 +31,12 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   SCAN_PAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** each link check attempt (HEAD, then GET) */
   LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** how often the sweeper looks for scans without a live job; 0 turns it off */
+  SCAN_SWEEP_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
+  /** how often PostgreSQL and Redis are checked, to pause taking jobs while one is unreachable */
+  SERVICE_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  /** how long a job's lock lasts without renewal: a killed worker's jobs run again after about 1.5 times this */
+  JOB_LOCK_DURATION_MS: z.coerce.number().int().positive().default(20_000),
 })
 
 export interface WorkerConfig {
@@ -51,6 +57,9 @@ export interface WorkerConfig {
   artifactsDir: string | undefined
   pageTimeoutMs: number
   linkCheckTimeoutMs: number
+  sweepIntervalMs: number
+  serviceCheckIntervalMs: number
+  lockDurationMs: number
 }
 
 function parseQueues(raw: string | undefined): (QueueName | ScanQueueName)[] {
@@ -93,5 +102,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     artifactsDir: vars.ARTIFACTS_DIR,
     pageTimeoutMs: vars.SCAN_PAGE_TIMEOUT_MS,
     linkCheckTimeoutMs: vars.LINK_CHECK_TIMEOUT_MS,
+    sweepIntervalMs: vars.SCAN_SWEEP_INTERVAL_MS,
+    serviceCheckIntervalMs: vars.SERVICE_CHECK_INTERVAL_MS,
+    lockDurationMs: vars.JOB_LOCK_DURATION_MS,
   }
 }

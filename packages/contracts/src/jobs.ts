@@ -50,6 +50,8 @@ export const SCAN_JOB_NAMES = {
   finalizeScan: 'finalize-scan',
   lighthousePage: 'lighthouse-page',
   singlePageScan: 'single-page-scan',
+  /** a scheduler tick: scans queued or running without a live job are resumed or failed */
+  sweepLostScans: 'sweep-lost-scans',
 } as const
 
 export type ScanJobName = (typeof SCAN_JOB_NAMES)[keyof typeof SCAN_JOB_NAMES]
@@ -70,6 +72,8 @@ export const LighthousePagePayloadSchema = z.object({
   url: z.string().min(1),
 })
 export const SinglePageScanPayloadSchema = z.object({ scanId: z.string().min(1), uri: z.string().min(1) })
+export const SweepLostScansPayloadSchema = z.object({}).strict()
+export type SweepLostScansPayload = z.infer<typeof SweepLostScansPayloadSchema>
 export type ScanSitePayload = z.infer<typeof ScanSitePayloadSchema>
 export type ScanPagePayload = z.infer<typeof ScanPagePayloadSchema>
 export type LighthousePagePayload = z.infer<typeof LighthousePagePayloadSchema>
@@ -172,6 +176,16 @@ export const JOBS = {
     payloadSchema: SinglePageScanPayloadSchema,
     options: { attempts: 2, backoff: { type: 'fixed', delay: 2_000 } },
     jobId: ({ scanId }) => scanId,
+  }),
+  /**
+   * On the scans queue, so the API relays the end of a scan it fails; the next tick is the retry, so one attempt.
+   * Added by its scheduler (and at a worker's start): two sweeps at once are harmless, so it needs no id.
+   */
+  sweepLostScans: jobSpec({
+    name: SCAN_JOB_NAMES.sweepLostScans,
+    queue: SCAN_QUEUE_NAMES.scans,
+    payloadSchema: SweepLostScansPayloadSchema,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 0 } },
   }),
 } as const
 

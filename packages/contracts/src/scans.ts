@@ -58,6 +58,10 @@ export const SCAN_MESSAGES = {
   siteScanQueued: 'Scan queued',
   sectionRescanning: 'Section is re-scanning',
   pageScanQueued: 'Page queued for scanning',
+  /** Scan.error of a queued scan whose job is gone or failed for good (the API and the worker's sweeper) */
+  lost: 'This scan was never started: its job was lost (the queue was emptied or the job removed). Start it again.',
+  /** Scan.error of a running scan the sweeper cannot resume; the job's own reason follows */
+  notResumable: 'This scan stopped and could not be resumed',
 } as const
 
 /** POST /api/v1/sites/:configAlias/scans: add (or rescan) one page of the site. */

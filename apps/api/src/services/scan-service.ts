@@ -46,8 +46,8 @@ export async function enqueueOrFail(prisma: PrismaClient, scan: Scan, enqueue: (
   }
 }
 
-export const SCAN_LOST_MESSAGE =
-  'This scan was never started: its job was lost (the queue was emptied or the job removed). Start it again.'
+/** The worker's sweeper fails a lost queued scan with the same words (contracts SCAN_MESSAGES.lost). */
+export const SCAN_LOST_MESSAGE = SCAN_MESSAGES.lost
 
 /**
  * Creates the scan unless a matching one is queued or running. A queued one whose job is lost would

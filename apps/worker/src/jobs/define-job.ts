@@ -3,6 +3,7 @@ import type { PrismaClient } from '@canopy/db'
 import { type Job, UnrecoverableError } from 'bullmq'
 import type { Logger } from 'pino'
 import { prettifyError } from 'zod'
+import type { WorkerConfig } from '../config.js'
 
 /** What a handler receives besides its payload: shared clients, never module globals. */
 export interface JobContext {
@@ -11,10 +12,19 @@ export interface JobContext {
   job: Job
 }
 
+/**
+ * When a repeating job runs: a cron pattern, or an interval the worker's configuration gives (null: the
+ * configuration turns the job off, and a scheduler left from before is removed).
+ */
+export type JobSchedule<Payload> = { payload: Payload } & (
+  | { pattern: string }
+  | { every: (config: WorkerConfig) => number | null }
+)
+
 /** What the worker adds to a catalogue entry (packages/contracts JOBS): the code that runs it. */
 export interface JobHandlers<Payload> {
   /** a repeating job: registered with upsertJobScheduler at worker start (idempotent across processes) */
-  schedule?: { pattern: string; payload: Payload }
+  schedule?: JobSchedule<Payload>
   handle: (payload: Payload, context: JobContext) => Promise<unknown>
   /** called once a job has failed for good (attempts used up, or stalled too often), e.g. to unblock a scan */
   onFinalFailure?: (payload: Payload, context: JobContext & { error: Error }) => Promise<void>
@@ -25,7 +35,7 @@ export interface RegisteredJob {
   spec: JobSpec<unknown>
   name: AnyJobName
   queue: AnyQueueName
-  schedule?: { pattern: string; payload: unknown }
+  schedule?: JobSchedule<unknown>
   /** parses the raw BullMQ data with the job's schema, then runs the handler */
   run: (data: unknown, context: JobContext) => Promise<unknown>
   runFinalFailure?: (data: unknown, context: JobContext & { error: Error }) => Promise<void>
@@ -41,7 +51,7 @@ export function defineJob<Payload>(spec: JobSpec<Payload>, handlers: JobHandlers
     spec: spec as JobSpec<unknown>,
     name: spec.name,
     queue: spec.queue,
-    schedule: handlers.schedule,
+    schedule: handlers.schedule as JobSchedule<unknown> | undefined,
     run: (data, context) => {
       const payload = parse(data)
       // A payload that does not parse will not parse on a retry either: fail the job at once.

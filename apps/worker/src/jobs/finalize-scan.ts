@@ -21,6 +21,13 @@ import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 
 const MAX_PDF_BYTES = 50 * 1024 * 1024
 
+/** What a finalize attempt says while pages are outstanding; such a failure is retried, not the scan's end. */
+const NOT_READY = 'not finished yet'
+
+export function isFinalizeNotReady(failedReason: string): boolean {
+  return failedReason.includes(NOT_READY)
+}
+
 /** The documents this scan's pages link to: PDFs fetched and read, the others measured (audits/documents). */
 async function analyseScanDocuments(
   prisma: PrismaClient,
@@ -179,7 +186,7 @@ export const finalizeScanJob = defineJob(JOBS.finalizeScan, {
     if (!isReadyToFinalize(counts)) {
       // Pages still outstanding (a job lost in a crash): recreate their jobs and try again later.
       await enqueueQueuedPages(prisma, scanId)
-      throw new Error(`scan ${scanId} not finished yet: ${JSON.stringify(counts)}`)
+      throw new Error(`scan ${scanId} ${NOT_READY}: ${JSON.stringify(counts)}`)
     }
     const started = Date.now()
     if (counts.pagesScanned === 0) {

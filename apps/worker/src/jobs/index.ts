@@ -5,10 +5,12 @@ import { purgeExpiredSessionsJob } from './purge-expired-sessions.js'
 import { scanPageJob } from './scan-page.js'
 import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
 import { singlePageScanJob } from './single-page-scan.js'
+import { sweepLostScansJob } from './sweep-lost-scans.js'
 
 /** Every job the worker runs. A new job is a definition file, a handler file and one line here. */
 export const ALL_JOBS: RegisteredJob[] = [
   purgeExpiredSessionsJob,
+  sweepLostScansJob,
   scheduledSiteScanJob,
   scanSiteJob,
   scanPageJob,

@@ -19,12 +19,14 @@ import { fetchRobots } from '../crawl/discover.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import type { RobotsRules } from '../crawl/robots.js'
 import { couldBeInSection, isInSection, type SectionConditionRule } from '../crawl/section-rules.js'
+import { isConnectionError } from '../outage/connection-errors.js'
 import { auditPage, NotAPageError, type PageAudit } from '../pipeline/audit-page.js'
 import { classifyByExtension, createContentAnalysers } from '../pipeline/content-analysers.js'
 import { admitUrls, type FrontierCandidate, finishUrl, skipUrl, startScan } from '../storage/frontier.js'
 import { type StoredPageContext, storePageAudit, storePageFailure } from '../storage/store-page.js'
 import { defineJob } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } from './scan-enqueue.js'
+import { failQueuedPage } from './scan-page-failure.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 import { loadSectionRules } from './scan-site.js'
@@ -69,32 +71,10 @@ const followsLinks = (scan: Scan) => scan.kind === 'site' || scan.kind === 'sect
  * other job has it yet, else by its own.
  */
 export const scanPageJob = defineJob(JOBS.scanPage, {
-  onFinalFailure: async ({ scanId, url: rawUrl }, { prisma, error }) => {
+  onFinalFailure: async ({ scanId, url }, { prisma, error }) => {
     // Every attempt failed (or the job stalled too often, e.g. the page kills the process): the page is
     // recorded as failed so the scan can still finish.
-    const url = normalizeUrl(rawUrl)
-    const scan = await findScanWithSite(prisma, scanId)
-    if (!url || !scan?.site) return
-    const urlHash = hashUrl(url)
-    const entry = await findScanUrl(prisma, scanId, urlHash)
-    if (entry?.state !== 'queued') return
-    const rootUrl = normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri
-    await runInTransaction(prisma, async (tx) => {
-      await storePageFailure(
-        tx,
-        {
-          scanId,
-          siteId: scan.site?.id ?? '',
-          url,
-          depth: entry.depth,
-          discoveredVia: entry.discoveredVia,
-          rootUrl,
-        },
-        { error: error.message, httpStatus: null },
-      )
-      await finishUrl(tx, scanId, urlHash, 'failed', false)
-    })
-    await enqueueFinalizeIfReady(prisma, scanId)
+    await failQueuedPage(prisma, scanId, url, error.message)
   },
   handle: async ({ scanId, url: rawUrl, depth }, { prisma, logger, job }) => {
     const runtime = getScanRuntime()
@@ -216,6 +196,8 @@ async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
     return { audit }
   } catch (error) {
     if (error instanceof NotAPageError) return { notAPage: error }
+    // PostgreSQL or Redis gone mid-audit is not the page's fault: the job is postponed, the page not failed.
+    if (isConnectionError(error)) throw error
     pageJob.logger.warn({ url, err: error }, 'page failed')
     return { failure: error instanceof Error ? error.message : String(error) }
   }

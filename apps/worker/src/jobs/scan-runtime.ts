@@ -38,11 +38,14 @@ export function getScanRuntime(): ScanRuntime {
   if (!runtimeConfig) throw new Error('scan runtime not configured: startWorkers configures it')
   const config = runtimeConfig
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
+  // While Redis is away every connection reports each failed reconnect; the service monitor logs the outage once.
+  redis.on('error', () => undefined)
   const queues = new Map<AnyQueueName, Queue>()
   const queueOf = (name: AnyQueueName) => {
     let queue = queues.get(name)
     if (!queue) {
       queue = new Queue(name, { connection: redis, prefix: config.queuePrefix })
+      queue.on('error', () => undefined)
       queues.set(name, queue)
     }
     return queue

@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createPrismaClient } from '@canopy/db'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/server.js'
+import { loadWorkerConfig } from '../../src/config.js'
+import { createFixtureSiteRow, startSiteScan, waitForScanState } from '../support/scan-fixtures.js'
+import { faultTestEnv, startWorkerProcess, type WorkerProcess } from './support/worker-process.js'
+
+// A worker process is killed without warning (SIGKILL: no shutdown code runs) three times during a site scan of
+// the fixture site, each time once two more pages are done, and a fresh one started each time. Jobs the dead
+// worker held come back through BullMQ's stalled check; jobs it never got to add (killed between storing a
+// page and enqueueing its links) through the sweeper. After a final worker the scan completes with every page
+// exactly once: none lost, none doubled, in the stored rows.
+const PAGE_LIMIT = 10
+const KILLS = 3
+const config = loadWorkerConfig()
+const prisma = createPrismaClient(config.databaseUrl)
+let fixture: FixtureSite
+let artifactsDir: string
+const workers: WorkerProcess[] = []
+
+function startWorker(): WorkerProcess {
+  const worker = startWorkerProcess(faultTestEnv({ ARTIFACTS_DIR: artifactsDir }))
+  workers.push(worker)
+  return worker
+}
+
+beforeAll(async () => {
+  artifactsDir = await mkdtemp(path.join(tmpdir(), 'canopy-killed-'))
+  fixture = await startFixtureSite({})
+})
+
+afterAll(async () => {
+  for (const worker of workers) await worker.stop('SIGKILL')
+  await fixture?.close()
+  await prisma.$disconnect()
+  if (artifactsDir) await rm(artifactsDir, { recursive: true, force: true })
+})
+
+/** Kills a worker once `done` more pages are finished than at the last kill, while the scan is still running. */
+async function killAfterProgress(scanId: string, done: number) {
+  const worker = startWorker()
+  const midway = await waitForScanState(
+    prisma,
+    scanId,
+    (row) => row.pagesScanned + row.pagesFailed >= done,
+    90_000,
+  )
+  await worker.stop('SIGKILL')
+  expect(midway.state).toBe('running')
+  return midway.pagesScanned + midway.pagesFailed
+}
+
+describe('a worker killed three times mid-scan', () => {
+  it('completes the scan after a final worker, every page exactly once', async () => {
+    const site = await createFixtureSiteRow(prisma, fixture.url, { pageLimit: PAGE_LIMIT })
+    const scan = await startSiteScan(prisma, site.id, PAGE_LIMIT, config.redisUrl, config.queuePrefix)
+    let done = 0
+    for (let kill = 1; kill <= KILLS; kill++) done = await killAfterProgress(scan.id, done + 2)
+    expect(done).toBeLessThan(PAGE_LIMIT)
+
+    const last = startWorker()
+    const finished = await waitForScanState(prisma, scan.id, (row) => row.state === 'completed', 150_000)
+    await last.stop('SIGTERM')
+    expect(last.child.exitCode).toBe(0)
+
+    const results = await prisma.pageResult.findMany({ where: { scanId: scan.id }, include: { page: true } })
+    const urls = await prisma.scanUrl.findMany({ where: { scanId: scan.id } })
+    const pages = urls.filter((row) => row.state !== 'skipped')
+    const resultUrls = results.map((row) => row.page.url)
+    const lost = pages.filter((row) => !resultUrls.includes(row.url))
+    const doubled = resultUrls.filter((url, index) => resultUrls.indexOf(url) !== index)
+    console.info(
+      `worker killed ${KILLS} times: ${results.length} pages stored, ${lost.length} lost, ${doubled.length} doubled`,
+    )
+    expect(lost).toEqual([])
+    expect(doubled).toEqual([])
+    expect(finished.pagesQueued).toBe(PAGE_LIMIT)
+    expect(pages).toHaveLength(PAGE_LIMIT)
+    expect(pages.every((row) => row.state === 'scanned' || row.state === 'failed')).toBe(true)
+    expect(results).toHaveLength(PAGE_LIMIT)
+    expect(finished.pagesScanned + finished.pagesFailed).toBe(PAGE_LIMIT)
+    expect(await prisma.page.count({ where: { siteId: site.id } })).toBe(PAGE_LIMIT)
+    expect(await prisma.historyPoint.count({ where: { scanId: scan.id, sectionId: null } })).toBe(1)
+  }, 300_000)
+})
