@@ -194,7 +194,8 @@ export async function checkLinks(
   const limitAll = createLimiter(options.concurrency ?? 8)
   const policyOf = createHostPoliteness({
     perHostConcurrency: options.perHostConcurrency ?? 2,
-    loadRobots: options.loadRobots ?? ((origin) => fetchRobots(guard, origin, userAgent)),
+    // robots.txt requests take a global slot too, so a check over many hosts never opens more at once.
+    loadRobots: options.loadRobots ?? ((origin) => limitAll(() => fetchRobots(guard, origin, userAgent))),
     waitForSlot: options.waitForSlot,
   })
 
