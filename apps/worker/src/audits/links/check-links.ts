@@ -51,6 +51,11 @@ export interface CheckLinksOptions {
   loadRobots?: (origin: string) => Promise<RobotsRules>
   /** the crawl-delay slot of a host; by default kept within this check (see host-politeness.ts) */
   waitForSlot?: (host: string, delayMs: number) => Promise<void>
+  /**
+   * time one host with a crawl-delay may take, default 10 minutes: its links beyond delay × count are not
+   * requested (909 CrawlDelayBudget, unverified), so one slow host cannot hold a scan for hours
+   */
+  pacedHostBudgetMs?: number
 }
 
 const DEFAULT_USER_AGENT = 'CanopyBot/1.0 (+https://github.com/canopy)'
@@ -109,12 +114,19 @@ function resultFromFailure(
   }
 }
 
-/** Not requested: the URL cannot be (InvalidUrl, UnsupportedScheme) or the host asks not to (RobotsDisallowed). */
-function notRequested(
-  url: string,
-  error: 'InvalidUrl' | 'UnsupportedScheme' | 'RobotsDisallowed',
-): LinkCheck {
-  const status = error === 'RobotsDisallowed' ? LINK_STATUS.robotsDisallowed : LINK_STATUS.invalidUrl
+const NOT_REQUESTED_STATUS = {
+  InvalidUrl: LINK_STATUS.invalidUrl,
+  UnsupportedScheme: LINK_STATUS.invalidUrl,
+  RobotsDisallowed: LINK_STATUS.robotsDisallowed,
+  CrawlDelayBudget: LINK_STATUS.crawlDelayBudget,
+} as const
+
+/**
+ * Not requested: the URL cannot be (InvalidUrl, UnsupportedScheme), the host asks not to (RobotsDisallowed)
+ * or its crawl-delay leaves no time (CrawlDelayBudget).
+ */
+function notRequested(url: string, error: keyof typeof NOT_REQUESTED_STATUS): LinkCheck {
+  const status = NOT_REQUESTED_STATUS[error]
   return {
     url,
     status,
@@ -197,11 +209,13 @@ export async function checkLinks(
     // robots.txt requests take a global slot too, so a check over many hosts never opens more at once.
     loadRobots: options.loadRobots ?? ((origin) => limitAll(() => fetchRobots(guard, origin, userAgent))),
     waitForSlot: options.waitForSlot,
+    pacedHostBudgetMs: options.pacedHostBudgetMs ?? 10 * 60_000,
   })
 
   async function checkOne(url: URL): Promise<LinkCheck> {
     const policy = await policyOf(url)
     if (!policy.robots.isAllowed(url.href)) return notRequested(url.href, 'RobotsDisallowed')
+    if (!policy.admit()) return notRequested(url.href, 'CrawlDelayBudget')
     // Host queue first, then the pace, then a global slot: a slow host never holds slots other hosts need.
     const request = (method: 'HEAD' | 'GET', started: number) =>
       policy.paced(() => limitAll(() => attempt(url, method, started)))

@@ -8,6 +8,8 @@ export interface HostPolicy {
   run<T>(task: () => Promise<T>): Promise<T>
   /** one request, started when the host's crawl-delay allows it (at once when it has none) */
   paced<T>(request: () => Promise<T>): Promise<T>
+  /** false once a paced host has as many links as its crawl-delay lets the check's time budget hold */
+  admit(): boolean
 }
 
 export interface HostPolitenessOptions {
@@ -21,6 +23,8 @@ export interface HostPolitenessOptions {
    * page fetches take too, so every process keeps to one pace.
    */
   waitForSlot?: (host: string, delayMs: number) => Promise<void>
+  /** time one paced host may take, in crawl-delays; the links beyond it are not requested */
+  pacedHostBudgetMs: number
 }
 
 interface Slots {
@@ -49,7 +53,8 @@ function createLocalSlots(): Slots {
 /**
  * One policy per origin, made on first use, so each host's robots.txt is read once however many links lead
  * there. A host with a crawl-delay gets one request at a time, each `crawl-delay` after the one before; any
- * other host at most `perHostConcurrency` at once. Hosts are told apart by origin, as robots.txt is.
+ * other host at most `perHostConcurrency` at once, and only as many links as `pacedHostBudgetMs` holds
+crawl-delays. Hosts are told apart by origin, as robots.txt is.
  */
 export function createHostPoliteness(options: HostPolitenessOptions): (url: URL) => Promise<HostPolicy> {
   const policies = new Map<string, Promise<HostPolicy>>()
@@ -59,6 +64,12 @@ export function createHostPoliteness(options: HostPolitenessOptions): (url: URL)
     const robots = (await options.loadRobots?.(url.origin)) ?? ALLOW_ALL
     const delayMs = robots.crawlDelayMs ?? 0
     const run = createLimiter(delayMs > 0 ? 1 : options.perHostConcurrency)
+    // A host asking for 60 s between requests, linked 100 times, would hold the scan for 100 minutes.
+    let admissions = delayMs > 0 ? Math.max(1, Math.floor(options.pacedHostBudgetMs / delayMs)) : Infinity
+    const admit = () => {
+      admissions -= 1
+      return admissions >= 0
+    }
     async function paced<T>(request: () => Promise<T>): Promise<T> {
       if (delayMs <= 0) return request()
       await slots.wait(url.host, delayMs)
@@ -68,7 +79,7 @@ export function createHostPoliteness(options: HostPolitenessOptions): (url: URL)
         slots.done(url.host, delayMs)
       }
     }
-    return { robots, run, paced }
+    return { robots, run, paced, admit }
   }
   return (url) => {
     let policy = policies.get(url.origin)

@@ -15,6 +15,8 @@ export const LINK_STATUS = {
   addressBlocked: 907,
   /** the host's robots.txt asks bots like ours not to fetch the URL: not requested, so unverified */
   robotsDisallowed: 908,
+  /** the host's crawl-delay leaves no time for this link within the check's budget: not requested */
+  crawlDelayBudget: 909,
 } as const
 
 export type LinkStatusClass = '2xx' | '3xx' | '4xx' | '5xx' | '9xx' | '0' | '1xx'
@@ -29,6 +31,7 @@ export type LinkError =
   | 'TooManyRedirects'
   | 'AddressBlocked'
   | 'RobotsDisallowed'
+  | 'CrawlDelayBudget'
   | 'InvalidUrl'
   | 'UnsupportedScheme'
   | 'NetworkError'

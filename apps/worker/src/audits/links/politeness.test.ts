@@ -81,6 +81,20 @@ describe('checkLinks keeps to each host’s robots.txt', () => {
     expect(open.hits.filter((hit) => hit.request.startsWith('HEAD '))).toHaveLength(3)
   })
 
+  it('requests no more links of a paced host than its crawl-delay fits in the budget', async () => {
+    const urls = ['/g', '/h', '/i', '/j', '/k'].map((path) => `${paced.origin}${path}`)
+    const before = paced.hits.length
+    // Crawl-delay 0.2 s in a 0.5 s budget: two links are requested, the other three are not.
+    const results = await checkLinks(urls, { guard, pacedHostBudgetMs: 500 })
+    const outcomes = urls.map((url) => results.get(url))
+    expect(outcomes.filter((result) => result?.status === 200)).toHaveLength(2)
+    const skipped = outcomes.filter((result) => result?.error === 'CrawlDelayBudget')
+    expect(skipped).toHaveLength(3)
+    for (const result of skipped)
+      expect(result).toMatchObject({ status: 909, isBroken: false, isUnverified: true, method: null })
+    expect(paced.hits.slice(before).filter((hit) => hit.request.startsWith('HEAD '))).toHaveLength(2)
+  })
+
   it('takes the crawl-delay slot it is given, once per request to a paced host', async () => {
     const slots: string[] = []
     const urls = ['/e', '/f'].map((path) => `${paced.origin}${path}`)
