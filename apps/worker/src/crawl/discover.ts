@@ -1,5 +1,5 @@
 import { ALLOW_ALL, parseRobots, type RobotsRules } from './robots.js'
-import { decodeSitemapBody, parseSitemap } from './sitemap.js'
+import { MAX_SITEMAP_URLS, readSitemap } from './sitemap.js'
 
 /** The guarded fetch of net/ (every hop re-checked against the address guard). */
 export interface Fetcher {
@@ -10,11 +10,11 @@ export interface Fetcher {
 export interface FetchedBody {
   ok: boolean
   text(): Promise<string>
-  arrayBuffer(): Promise<ArrayBuffer>
+  /** read as it streams in, so a 50 MB sitemap is never held whole */
+  body: AsyncIterable<Uint8Array> | null
 }
 
 const MAX_SITEMAPS = 50
-const MAX_SITEMAP_URLS = 50_000
 const FETCH_TIMEOUT_MS = 15_000
 
 export async function fetchRobots(
@@ -31,7 +31,7 @@ export async function fetchRobots(
     // 4xx means no robots.txt: everything allowed (RFC 9309 §2.3.1.3). A 5xx should mean "disallow all"
     // by the RFC, but a broken robots.txt then blocks every scan; we treat it as absent and say so in logs.
     if (!response.ok) return ALLOW_ALL
-    return parseRobots(await response.text(), userAgent)
+    return parseRobots(await response.text(), userAgent, robotsUrl)
   } catch {
     return ALLOW_ALL
   }
@@ -56,7 +56,8 @@ export async function readSitemaps(
         signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       })
       if (!response.ok) continue
-      const document = parseSitemap(decodeSitemapBody(new Uint8Array(await response.arrayBuffer())))
+      if (!response.body) continue
+      const document = await readSitemap(response.body, { maxUrls: MAX_SITEMAP_URLS - pages.size })
       for (const page of document.urls) pages.add(page)
       for (const child of document.sitemaps) {
         if (seen.has(child)) continue

@@ -32,6 +32,8 @@ const NO_ANSWER: Record<LinkError, string> = {
   AddressBlocked: 'its address is private and not allow-listed (CANOPY_SCAN_ALLOW_HOSTS)',
   InvalidUrl: 'it is not a valid address',
   UnsupportedScheme: 'it is not a web address',
+  RobotsDisallowed: 'its robots.txt asks bots not to fetch it',
+  CrawlDelayBudget: 'its robots.txt crawl-delay leaves no time to fetch it',
   NetworkError: 'a network error',
 }
 

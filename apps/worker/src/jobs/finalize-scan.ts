@@ -1,6 +1,7 @@
 import { JOBS } from '@canopy/contracts'
 import {
   findEmptyScanFacts,
+  findScanWithSite,
   listDocumentsOfScan,
   markScanCompleted,
   markScanFailed,
@@ -15,6 +16,7 @@ import { checkRoot, describeRootAnswer, SiteUnreachableError } from '../crawl/ro
 import { finalizeScanData, linksOfScan, storeLinkChecks } from '../storage/finalize.js'
 import { isReadyToFinalize, readCounts } from '../storage/frontier.js'
 import { defineJob } from './define-job.js'
+import { linkCheckOptions } from './link-check-options.js'
 import { enqueueQueuedPages } from './scan-enqueue.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
@@ -135,13 +137,11 @@ async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scan
 /** Every distinct link and image URL of the scan's pages checked once, the outcome kept on its Link row. */
 async function checkScanLinks(prisma: PrismaClient, runtime: ScanRuntime, scanId: string): Promise<number> {
   const links = await linksOfScan(prisma, scanId)
+  const scan = await findScanWithSite(prisma, scanId)
+  const siteUrls = [scan?.site?.rootUri, scan?.individualUrl].filter((url): url is string => Boolean(url))
   const checks = await checkLinks(
     links.map((link) => link.url),
-    {
-      guard: runtime.guard,
-      userAgent: runtime.config.userAgent,
-      timeoutMs: runtime.config.linkCheckTimeoutMs,
-    },
+    linkCheckOptions(runtime, siteUrls),
   )
   const outcomes = new Map(
     [...checks].map(([url, check]) => [

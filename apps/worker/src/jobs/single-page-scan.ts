@@ -22,6 +22,7 @@ import { auditPage, type PageAudit } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
 import { defineJob, type JobContext } from './define-job.js'
+import { linkCheckOptions } from './link-check-options.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime } from './scan-runtime.js'
 
@@ -82,11 +83,7 @@ function auditSinglePage(runtime: Runtime, scanId: string, url: string) {
 /** The page's anchors checked, and content quality scored with what the check found broken. */
 async function checkLinksAndContent(runtime: Runtime, audit: PageAudit) {
   const anchors = audit.links.filter((link) => link.kind === 'anchor').map((link) => link.url)
-  const checks = await checkLinks(anchors, {
-    guard: runtime.guard,
-    userAgent: runtime.config.userAgent,
-    timeoutMs: runtime.config.linkCheckTimeoutMs,
-  })
+  const checks = await checkLinks(anchors, linkCheckOptions(runtime, [audit.finalUrl]))
   const brokenLinks = [...checks.values()]
     .filter((check) => check.isBroken)
     .map((check) => ({ url: check.url, status: check.status, error: check.error }))

@@ -34,6 +34,10 @@ describe('checkLinks against a local server', () => {
       res.writeHead(403, { server: 'cloudflare', 'cf-ray': '8abc-LHR', 'cf-mitigated': 'challenge' }).end(),
     '/akamai': (_, res) => res.writeHead(403, { server: 'AkamaiGHost' }).end(),
     '/forbidden': (_, res) => res.writeHead(403).end(),
+    '/unauthorized': (_, res) => res.writeHead(401).end(),
+    '/head-error': (req, res) => res.writeHead(req.method === 'HEAD' ? 500 : 200).end(),
+    '/head-not-implemented': (req, res) => res.writeHead(req.method === 'HEAD' ? 501 : 200).end(),
+    '/head-drops': (req, res) => (req.method === 'HEAD' ? req.socket.destroy() : res.writeHead(200).end()),
     '/rate-limited': (_, res) => res.writeHead(429).end(),
     '/linkedin': (_, res) => res.writeHead(999).end(),
     '/loop': (_, res) => res.writeHead(302, { location: '/loop' }).end(),
@@ -75,8 +79,8 @@ describe('checkLinks against a local server', () => {
   it('classifies answers, follows redirects and falls back to GET', async () => {
     const url = (path: string) => `http://${host}${path}`
     const results = await checkLinks(
-      ['/ok', '/missing', '/error', '/no-head', '/moved', '/forbidden', '/loop'].map(url),
-      { guard },
+      ['/ok', '/missing', '/error', '/no-head', '/moved', '/forbidden', '/unauthorized', '/loop'].map(url),
+      { guard, siteHosts: [host] },
     )
     expect(results.get(url('/ok'))).toMatchObject({
       status: 200,
@@ -95,7 +99,9 @@ describe('checkLinks against a local server', () => {
         { url: url('/moved-again'), status: 308 },
       ],
     })
+    // The site's own host refuses every visitor when it refuses us.
     expect(results.get(url('/forbidden'))).toMatchObject({ status: 403, isBroken: true, isUnverified: false })
+    expect(results.get(url('/unauthorized'))).toMatchObject({ status: 401, isBroken: true })
     expect(results.get(url('/loop'))).toMatchObject({
       status: 906,
       statusClass: '9xx',
@@ -106,16 +112,35 @@ describe('checkLinks against a local server', () => {
   })
 
   it('marks bot walls unverified, not broken', async () => {
-    const urls = ['/cloudflare', '/akamai', '/rate-limited', '/linkedin'].map((p) => `http://${host}${p}`)
-    const results = await checkLinks(urls, { guard })
-    for (const url of urls) expect(results.get(url)).toMatchObject({ isBroken: false, isUnverified: true })
+    const walls = ['/cloudflare', '/akamai', '/rate-limited', '/linkedin'].map((p) => `http://${host}${p}`)
+    const onSite = await checkLinks(walls, { guard, siteHosts: [host] })
+    for (const url of walls) expect(onSite.get(url)).toMatchObject({ isBroken: false, isUnverified: true })
+    // Another host's 401 and 403 are what bot walls and logins answer a crawler.
+    const refusals = ['/forbidden', '/unauthorized'].map((p) => `http://${host}${p}`)
+    const elsewhere = await checkLinks(refusals, { guard, siteHosts: ['example.com'] })
+    for (const url of refusals)
+      expect(elsewhere.get(url)).toMatchObject({ statusClass: '4xx', isBroken: false, isUnverified: true })
+  })
+
+  it('asks again with GET when HEAD is refused, fails or is dropped', async () => {
+    const paths = ['/no-head', '/head-error', '/head-not-implemented', '/head-drops']
+    const results = await checkLinks(
+      paths.map((p) => `http://${host}${p}`),
+      { guard },
+    )
+    for (const path of paths)
+      expect(results.get(`http://${host}${path}`), path).toMatchObject({
+        status: 200,
+        method: 'GET',
+        isBroken: false,
+      })
   })
 
   it('checks each distinct URL once, fragments ignored, and answers for every URL given', async () => {
     hits.length = 0
     const urls = [`http://${host}/ok?once`, `http://${host}/ok?once#top`, `http://${host}/ok?once`]
     const results = await checkLinks(urls, { guard })
-    expect(hits).toEqual(['HEAD /ok?once'])
+    expect(hits).toEqual(['GET /robots.txt', 'HEAD /ok?once'])
     expect([...results.keys()]).toEqual([urls[0], urls[1]])
     expect(results.get(urls[1] as string)?.url).toBe(urls[1])
   })
@@ -142,7 +167,13 @@ describe('checkLinks against a local server', () => {
       timeoutMs: 300,
     })
     expect(results.get(refused)).toMatchObject({ status: 902, error: 'ConnectionRefused', isBroken: true })
-    expect(results.get(hang)).toMatchObject({ status: 905, error: 'HttpTimeout', isBroken: true })
+    // No answer in time says nothing about the page: could not verify.
+    expect(results.get(hang)).toMatchObject({
+      status: 905,
+      error: 'HttpTimeout',
+      isBroken: false,
+      isUnverified: true,
+    })
     expect(results.get('http://')).toMatchObject({ status: 0, statusClass: '0', isBroken: true })
     expect(results.get('not a url')).toMatchObject({ status: 0, error: 'InvalidUrl', isBroken: true })
     expect(results.get('mailto:someone@example.com')).toMatchObject({
@@ -233,8 +264,12 @@ describe('link status helpers', () => {
     expect([0, 200, 301, 404, 503, 902].map(classifyStatus)).toEqual(['0', '2xx', '3xx', '4xx', '5xx', '9xx'])
   })
 
-  it('does not take a plain 403 or 503 for a bot wall', () => {
-    expect(isBotWall(403, new Headers({ server: 'nginx' }))).toBe(false)
+  it('takes a plain 401 or 403 for a bot wall on another host only, and a plain 503 never', () => {
+    expect(isBotWall(403, new Headers({ server: 'nginx' }), true)).toBe(false)
+    expect(isBotWall(401, new Headers(), true)).toBe(false)
+    expect(isBotWall(403, new Headers({ server: 'nginx' }))).toBe(true)
+    expect(isBotWall(403, new Headers({ 'cf-mitigated': 'challenge' }), true)).toBe(true)
+    expect(isBotWall(503, new Headers({ server: 'nginx' }))).toBe(false)
     expect(isBotWall(503, new Headers({ 'cf-mitigated': 'challenge' }))).toBe(true)
     expect(isBotWall(404, new Headers({ 'cf-mitigated': 'challenge' }))).toBe(false)
   })

@@ -21,7 +21,11 @@ describe('checkLinks on the fixture site', () => {
     const started = performance.now()
     const results = await checkLinks(
       expected.map((check) => check.url),
-      { guard: createAddressGuard({ allowHosts: '127.0.0.1' }), timeoutMs: 1_000 },
+      {
+        guard: createAddressGuard({ allowHosts: '127.0.0.1' }),
+        timeoutMs: 1_000,
+        siteHosts: [new URL(site.url).host],
+      },
     )
     console.info(
       `checkLinks: ${expected.length} fixture links in ${(performance.now() - started).toFixed(0)} ms`,

@@ -13,6 +13,10 @@ export const LINK_STATUS = {
   tooManyRedirects: 906,
   /** the address guard refused the host: not checked, so unverified rather than broken */
   addressBlocked: 907,
+  /** the host's robots.txt asks bots like ours not to fetch the URL: not requested, so unverified */
+  robotsDisallowed: 908,
+  /** the host's crawl-delay leaves no time for this link within the check's budget: not requested */
+  crawlDelayBudget: 909,
 } as const
 
 export type LinkStatusClass = '2xx' | '3xx' | '4xx' | '5xx' | '9xx' | '0' | '1xx'
@@ -26,6 +30,8 @@ export type LinkError =
   | 'ConnectionReset'
   | 'TooManyRedirects'
   | 'AddressBlocked'
+  | 'RobotsDisallowed'
+  | 'CrawlDelayBudget'
   | 'InvalidUrl'
   | 'UnsupportedScheme'
   | 'NetworkError'
@@ -93,13 +99,8 @@ export function describeFailure(error: unknown): { status: number; error: LinkEr
   return { status: LINK_STATUS.networkError, error: 'NetworkError' }
 }
 
-/**
- * Answers that mean "a bot wall stopped us", not "the page is gone": rate limits (429), LinkedIn's 999, and
- * 403/503 pages served by bot-protection services, recognised by their headers.
- */
-export function isBotWall(status: number, headers: Headers): boolean {
-  if (status === 429 || status === 999) return true
-  if (status !== 403 && status !== 503) return false
+/** Bot-protection services, recognised by the headers they add to the pages they refuse. */
+function isBotProtectionAnswer(headers: Headers): boolean {
   const server = (headers.get('server') ?? '').toLowerCase()
   if (headers.has('cf-mitigated') || (server.includes('cloudflare') && headers.has('cf-ray'))) return true
   if (server.includes('akamaighost') || headers.has('akamai-grn') || headers.has('x-akamai-transformed'))
@@ -111,6 +112,19 @@ export function isBotWall(status: number, headers: Headers): boolean {
     (headers.get('x-cdn') ?? '').includes('Incapsula')
   )
     return true
-  if (headers.has('x-amzn-waf-action') || headers.has('x-px-block')) return true
-  return false
+  return headers.has('x-amzn-waf-action') || headers.has('x-px-block')
+}
+
+/**
+ * Answers that mean "this host would not answer a bot", not "the page is gone", so the link cannot be
+ * verified: rate limits (429) and LinkedIn's 999 from any host; 401 and 403 from a host other than the
+ * site's own (other hosts wall off bots and logins from a crawler; people following the link get the page),
+ * while the site's own host, which served the scan its pages, refuses visitors too when it answers so; and
+ * 401/403/503 pages served by bot-protection services wherever they come from.
+ */
+export function isBotWall(status: number, headers: Headers, isSiteHost = false): boolean {
+  if (status === 429 || status === 999) return true
+  if ((status === 401 || status === 403) && !isSiteHost) return true
+  if (status !== 401 && status !== 403 && status !== 503) return false
+  return isBotProtectionAnswer(headers)
 }
