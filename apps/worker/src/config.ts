@@ -31,6 +31,12 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   SCAN_PAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** each link check attempt (HEAD, then GET) */
   LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** how often each site's root is checked for uptime, in whole minutes (1 to 60) */
+  UPTIME_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** an uptime check without an answer within this is down */
+  UPTIME_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** uptime checks one process runs at once: they wait on the network, not the CPU */
+  UPTIME_CHECK_CONCURRENCY: z.coerce.number().int().positive().default(10),
 })
 
 export interface WorkerConfig {
@@ -51,6 +57,9 @@ export interface WorkerConfig {
   artifactsDir: string | undefined
   pageTimeoutMs: number
   linkCheckTimeoutMs: number
+  uptimeCheckIntervalMinutes: number
+  uptimeCheckTimeoutMs: number
+  uptimeCheckConcurrency: number
 }
 
 function parseQueues(raw: string | undefined): (QueueName | ScanQueueName)[] {
@@ -93,5 +102,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     artifactsDir: vars.ARTIFACTS_DIR,
     pageTimeoutMs: vars.SCAN_PAGE_TIMEOUT_MS,
     linkCheckTimeoutMs: vars.LINK_CHECK_TIMEOUT_MS,
+    uptimeCheckIntervalMinutes: vars.UPTIME_CHECK_INTERVAL_MINUTES,
+    uptimeCheckTimeoutMs: vars.UPTIME_CHECK_TIMEOUT_MS,
+    uptimeCheckConcurrency: vars.UPTIME_CHECK_CONCURRENCY,
   }
 }

@@ -5,6 +5,8 @@ import { purgeExpiredSessionsJob } from './purge-expired-sessions.js'
 import { scanPageJob } from './scan-page.js'
 import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
 import { singlePageScanJob } from './single-page-scan.js'
+import { uptimeCheckJob } from './uptime-check.js'
+import { uptimeSweepJob } from './uptime-sweep.js'
 
 /** Every job the worker runs. A new job is a definition file, a handler file and one line here. */
 export const ALL_JOBS: RegisteredJob[] = [
@@ -15,4 +17,6 @@ export const ALL_JOBS: RegisteredJob[] = [
   finalizeScanJob,
   singlePageScanJob,
   lighthousePageJob,
+  uptimeSweepJob,
+  uptimeCheckJob,
 ]
