@@ -63,9 +63,13 @@ function makeUptime(overrides: Partial<UptimeResponse> = {}): UptimeResponse {
   }
 }
 
-function renderUptime(uptime: FakeHandler = reply(makeUptime()), url = '/site/demo-site/performance/uptime') {
+function renderUptime(
+  uptime: FakeHandler = reply(makeUptime()),
+  site = makeSite({ firstScanCompleted: true }),
+) {
+  const url = '/site/demo-site/performance/uptime'
   const api = installFakeApi({
-    'GET /api/v1/sites/:slug': reply(makeSite({ firstScanCompleted: true })),
+    'GET /api/v1/sites/:slug': reply(site),
     'GET /api/v1/sites/:slug/sections': (request) => reply(pageOf([makeSection(1)], request.query)),
     'GET /api/v1/sites/:slug/performance/uptime': uptime,
   })
@@ -121,6 +125,17 @@ describe('performance/uptime', () => {
     expect(rows[1]).toHaveTextContent('20 minHTTP 503')
     expect(rows[2]).toHaveTextContent('2 h 5 minConnection refused')
     expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('needs a paying site but not a first scan: its data comes from the uptime checks', async () => {
+    enableFlag()
+    const first = renderUptime(reply(makeUptime()), makeSite({ firstScanCompleted: false }))
+    expect(await screen.findByRole('region', { name: 'Last 24 hours' })).toHaveTextContent('98.61%')
+    first.unmount()
+    renderUptime(reply(makeUptime()), makeSite({ firstScanCompleted: true, isPaying: false }))
+    expect(
+      await screen.findByRole('heading', { name: 'Performance is a premium feature' }),
+    ).toBeInTheDocument()
   })
 
   it('changes the period from the keyboard and asks the API for it', async () => {
