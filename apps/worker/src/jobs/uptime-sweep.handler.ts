@@ -24,8 +24,8 @@ async function enqueueDueChecks(
     const sites = await listUptimeTargets(prisma, { afterId, take: SITE_BATCH })
     const jobs = sites.flatMap((site) => {
       const slot = slotInMinute(site.id, minuteStart, intervalMs)
-      const payload: UptimeCheckPayload | null = slot === null ? null : { siteId: site.id, slot }
-      return payload ? [{ payload, delayMs: payload.slot - now }] : []
+      const payload: UptimeCheckPayload = { siteId: site.id, slot: slot ?? 0 }
+      return slot === null ? [] : [{ payload, delayMs: slot - now }]
     })
     // The check's id names its site and slot: a retried sweep adds none twice.
     await enqueueDelayedJobs(queues, JOBS.uptimeCheck, jobs)

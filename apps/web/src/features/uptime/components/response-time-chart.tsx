@@ -67,7 +67,7 @@ function BucketTable({ title, buckets }: { title: string; buckets: UptimeBucket[
   )
 }
 
-function describe(buckets: UptimeBucket[], bucketMinutes: number): string {
+function describeResponseTimes(buckets: UptimeBucket[], bucketMinutes: number): string {
   const checked = buckets.filter((bucket) => bucket.checks > 0)
   if (checked.length === 0) return 'No checks in this period yet.'
   const width = bucketMinutes >= 1440 ? 'day' : bucketMinutes === 60 ? 'hour' : `${bucketMinutes / 60} hours`
@@ -93,7 +93,9 @@ export function ResponseTimeChart({
   return (
     <>
       <figure className={chartStyles.chart}>
-        <figcaption className={chartStyles.summary}>{describe(buckets, bucketMinutes)}</figcaption>
+        <figcaption className={chartStyles.summary}>
+          {describeResponseTimes(buckets, bucketMinutes)}
+        </figcaption>
         {hasAnswers ? (
           <div className={chartStyles.canvas} aria-hidden="true">
             <Suspense fallback={null}>
