@@ -1,4 +1,11 @@
-import { enqueueJob, JOBS, jobSchedulerTemplate, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES } from '@canopy/contracts'
+import {
+  enqueueJob,
+  JOBS,
+  jobSchedulerTemplate,
+  QUEUE_NAMES,
+  SCAN_JOB_NAMES,
+  SCAN_QUEUE_NAMES,
+} from '@canopy/contracts'
 import { createPrismaClient, type PrismaClient } from '@canopy/db'
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -36,10 +43,14 @@ function groupByQueue(jobs: RegisteredJob[], queues: string[]): Map<string, Map<
   return grouped
 }
 
-/** Page loads share one Chromium and Lighthouse is CPU-bound: their queues have their own limits. */
+/**
+ * Page loads share one Chromium and Lighthouse is CPU-bound; uptime checks mostly wait on the network: their
+ * queues have their own limits.
+ */
 function concurrencyOf(queueName: string, config: WorkerConfig): number {
   if (queueName === SCAN_QUEUE_NAMES.scanPages) return config.scanPageConcurrency
   if (queueName === SCAN_QUEUE_NAMES.lighthouse) return config.lighthouseConcurrency
+  if (queueName === QUEUE_NAMES.uptime) return config.uptimeCheckConcurrency
   return config.concurrency
 }
 

@@ -58,7 +58,7 @@ describe('job catalogue', () => {
   })
 
   it('gives every job an id rule without ":" (BullMQ refuses it) except those a scheduler names', () => {
-    const scheduled = ['purgeExpiredSessions', 'scheduledSiteScan', 'sweepLostScans']
+    const scheduled = ['purgeExpiredSessions', 'scheduledSiteScan', 'sweepLostScans', 'uptimeSweep']
     for (const [key, spec] of Object.entries(JOBS)) {
       if (scheduled.includes(key)) continue
       expect(spec.jobId, key).toBeTypeOf('function')

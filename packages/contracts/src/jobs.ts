@@ -8,11 +8,17 @@ import { z } from 'zod'
 export const QUEUE_NAMES = {
   /** Housekeeping on the database: cheap, scheduled, never urgent. */
   maintenance: 'maintenance',
+  /** Uptime checks of the sites' roots: many small requests, apart from scans so a big scan never delays them. */
+  uptime: 'uptime',
 } as const
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES]
 
 export const JOB_NAMES = {
   purgeExpiredSessions: 'purge-expired-sessions',
+  /** a minute's tick: adds the uptime checks of the sites whose check falls in that minute */
+  uptimeSweep: 'uptime-sweep',
+  /** one request to one site's root, stored as an uptime check (and an incident opened or closed) */
+  uptimeCheck: 'uptime-check',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -78,6 +84,14 @@ export type ScanSitePayload = z.infer<typeof ScanSitePayloadSchema>
 export type ScanPagePayload = z.infer<typeof ScanPagePayloadSchema>
 export type LighthousePagePayload = z.infer<typeof LighthousePagePayloadSchema>
 
+export const UptimeSweepPayloadSchema = z.object({}).strict()
+export const UptimeCheckPayloadSchema = z.object({
+  siteId: z.string().min(1),
+  /** the slot the check is scheduled for, ms since the epoch: stored as the check's time */
+  slot: z.number().int().nonnegative(),
+})
+export type UptimeCheckPayload = z.infer<typeof UptimeCheckPayloadSchema>
+
 // ─── The job catalogue ──────────────────────────────────────────────────────
 
 export type AnyQueueName = QueueName | ScanQueueName
@@ -94,6 +108,8 @@ export interface JobAddOptions extends JobRetryOptions {
   removeOnComplete: { age: number; count: number }
   removeOnFail: { age: number; count: number }
   jobId?: string
+  /** ms from now before the job may run */
+  delay?: number
 }
 
 /**
@@ -130,6 +146,21 @@ export const JOBS = {
     queue: QUEUE_NAMES.maintenance,
     payloadSchema: PurgeExpiredSessionsPayloadSchema,
     options: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 } },
+  }),
+  /** added by its job scheduler every minute; a tick that failed is overtaken by the next one */
+  uptimeSweep: jobSpec({
+    name: JOB_NAMES.uptimeSweep,
+    queue: QUEUE_NAMES.uptime,
+    payloadSchema: UptimeSweepPayloadSchema,
+    options: { attempts: 2, backoff: { type: 'fixed', delay: 5_000 } },
+  }),
+  /** one quick retry (a lost database write); later, the next slot's check is worth more than this one */
+  uptimeCheck: jobSpec({
+    name: JOB_NAMES.uptimeCheck,
+    queue: QUEUE_NAMES.uptime,
+    payloadSchema: UptimeCheckPayloadSchema,
+    options: { attempts: 2, backoff: { type: 'fixed', delay: 5_000 } },
+    jobId: ({ siteId, slot }) => `uptime-${siteId}-${slot}`,
   }),
   /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
   scheduledSiteScan: jobSpec({
@@ -221,6 +252,21 @@ export async function enqueueJobs<Payload>(queues: JobQueues, spec: JobSpec<Payl
     payloads.map((payload) => {
       const data = spec.payloadSchema.parse(payload)
       return { name: spec.name, data, opts: jobAddOptions(spec, data) }
+    }),
+  )
+}
+
+/** Several jobs of one kind in one round trip, each held back until its delay (ms from now) has passed. */
+export async function enqueueDelayedJobs<Payload>(
+  queues: JobQueues,
+  spec: JobSpec<Payload>,
+  jobs: { payload: Payload; delayMs: number }[],
+) {
+  if (jobs.length === 0) return
+  await queues.get(spec.queue).addBulk(
+    jobs.map(({ payload, delayMs }) => {
+      const data = spec.payloadSchema.parse(payload)
+      return { name: spec.name, data, opts: { ...jobAddOptions(spec, data), delay: Math.max(0, delayMs) } }
     }),
   )
 }

@@ -6,6 +6,8 @@ import { scanPageJob } from './scan-page.js'
 import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
 import { singlePageScanJob } from './single-page-scan.js'
 import { sweepLostScansJob } from './sweep-lost-scans.js'
+import { uptimeCheckJob } from './uptime-check.js'
+import { uptimeSweepJob } from './uptime-sweep.js'
 
 /** Every job the worker runs. A new job is a definition file, a handler file and one line here. */
 export const ALL_JOBS: RegisteredJob[] = [
@@ -17,4 +19,6 @@ export const ALL_JOBS: RegisteredJob[] = [
   finalizeScanJob,
   singlePageScanJob,
   lighthousePageJob,
+  uptimeSweepJob,
+  uptimeCheckJob,
 ]

@@ -7,6 +7,7 @@ import historyRoutes from './history.js'
 import issuesRoutes from './issues.js'
 import pagesRoutes from './pages.js'
 import siteRoutes from './site.js'
+import uptimeRoutes from './uptime.js'
 
 /**
  * Every route under /api/v1/sites/:slug is registered here, behind one access check that runs before
@@ -21,6 +22,8 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteScansRoutes)
   await fastify.register(scanStatusRoutes)
   await fastify.register(siteResults)
+  // Not among the cached results: a check lands every few minutes with no scan event to drop a kept answer.
+  await fastify.register(uptimeRoutes)
 }
 
 /** The scan results of the site: their answers are kept a few seconds per site and role (results-cache). */

@@ -16,6 +16,8 @@ export type NavLink = {
   path: string
   adminOnly?: boolean
   featureFlag?: FeatureFlag
+  /** Overrides the group's needsScan for a screen whose data does not come from scans. */
+  needsScan?: boolean
 }
 
 export type NavGroupDefinition = {
@@ -88,7 +90,13 @@ export const FEATURE_GROUPS: NavGroupDefinition[] = [
     links: [
       { title: 'Overview', path: 'performance' },
       { title: 'Pages', path: 'performance/pages' },
-      { title: 'Uptime', path: 'performance/uptime', featureFlag: 'performance/uptime' },
+      // Uptime comes from the worker's checks of the root, not from scans: no first-scan gate.
+      {
+        title: 'Uptime',
+        path: 'performance/uptime',
+        featureFlag: 'performance/uptime',
+        needsScan: false,
+      },
     ],
   },
   {
@@ -287,6 +295,6 @@ export function decideSiteRoute(
   if (!link || !isAllowed(group, context).visible || !isAllowed(link, context).visible)
     return { kind: 'not-found' }
   if (group.premium && !site.isPaying) return { kind: 'premium', feature: group.title }
-  if (group.needsScan && !site.firstScanCompleted) return { kind: 'first-scan-pending' }
+  if ((link.needsScan ?? group.needsScan) && !site.firstScanCompleted) return { kind: 'first-scan-pending' }
   return { kind: 'allowed' }
 }
