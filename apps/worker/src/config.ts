@@ -37,8 +37,14 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   SERVICE_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** how long a job's lock lasts without renewal: a killed worker's jobs run again after about 1.5 times this */
   JOB_LOCK_DURATION_MS: z.coerce.number().int().positive().default(20_000),
-  /** how often each site's root is checked for uptime, in whole minutes (1 to 60) */
-  UPTIME_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** how often each site's root is checked for uptime: under a minute, or whole minutes up to an hour */
+  UPTIME_CHECK_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3_600)
+    .refine((seconds) => seconds < 60 || seconds % 60 === 0, 'under a minute, or whole minutes')
+    .default(300),
   /** an uptime check without an answer within this is down */
   UPTIME_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** uptime checks one process runs at once: they wait on the network, not the CPU */
@@ -66,7 +72,7 @@ export interface WorkerConfig {
   sweepIntervalMs: number
   serviceCheckIntervalMs: number
   lockDurationMs: number
-  uptimeCheckIntervalMinutes: number
+  uptimeCheckIntervalSeconds: number
   uptimeCheckTimeoutMs: number
   uptimeCheckConcurrency: number
 }
@@ -114,7 +120,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     sweepIntervalMs: vars.SCAN_SWEEP_INTERVAL_MS,
     serviceCheckIntervalMs: vars.SERVICE_CHECK_INTERVAL_MS,
     lockDurationMs: vars.JOB_LOCK_DURATION_MS,
-    uptimeCheckIntervalMinutes: vars.UPTIME_CHECK_INTERVAL_MINUTES,
+    uptimeCheckIntervalSeconds: vars.UPTIME_CHECK_INTERVAL_SECONDS,
     uptimeCheckTimeoutMs: vars.UPTIME_CHECK_TIMEOUT_MS,
     uptimeCheckConcurrency: vars.UPTIME_CHECK_CONCURRENCY,
   }

@@ -13,14 +13,14 @@ import { uptimeCheckJob } from '../src/jobs/uptime-check.js'
 import { uptimeSweepJob } from '../src/jobs/uptime-sweep.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { MINUTE_MS, minuteStartOf, slotInMinute } from '../src/uptime/index.js'
+import { MINUTE_MS, slotInTick, tickStartOf } from '../src/uptime/index.js'
 import { createFixtureSiteRow, scanTestEnv } from './support/scan-fixtures.js'
 
 // Uptime against the fixture site through a real queue and database: the sweep adds each site's check for its
 // slot, a worker runs the checks, and the fixture taken down and brought back up opens and closes an incident.
 // The sweep's scheduler is left out (the test runs the sweep itself), so no check arrives unasked.
 const config = loadWorkerConfig(
-  scanTestEnv({ UPTIME_CHECK_INTERVAL_MINUTES: '1', UPTIME_CHECK_TIMEOUT_MS: '3000' }),
+  scanTestEnv({ UPTIME_CHECK_INTERVAL_SECONDS: '60', UPTIME_CHECK_TIMEOUT_MS: '3000' }),
 )
 const prisma = createPrismaClient(config.databaseUrl)
 const logger = createLogger({ logLevel: 'silent' })
@@ -87,7 +87,7 @@ describe('uptime', () => {
       due: number
     }
     expect(result.due).toBeGreaterThanOrEqual(1)
-    const slot = slotInMinute(site.id, minuteStartOf(before), MINUTE_MS) ?? -1
+    const slot = slotInTick(site.id, tickStartOf(before, MINUTE_MS), MINUTE_MS) ?? -1
     const jobId = jobAddOptions(JOBS.uptimeCheck, { siteId: site.id, slot }).jobId ?? ''
     const job = await queue.getJob(jobId)
     expect(job?.data).toEqual({ siteId: site.id, slot })
@@ -106,7 +106,7 @@ describe('uptime', () => {
 
   it('opens an incident when the fixture goes down and closes it when it comes back up', async () => {
     const site = await createFixtureSiteRow(prisma, fixture.url)
-    const base = minuteStartOf(Date.now()) + 10 * MINUTE_MS
+    const base = tickStartOf(Date.now(), MINUTE_MS) + 10 * MINUTE_MS
     const slot = (index: number) => base + index * MINUTE_MS
     try {
       expect(await checkThroughQueue(site.id, slot(0))).toMatchObject({ up: true })
@@ -133,7 +133,7 @@ describe('uptime', () => {
 
   it('keeps a late check that is older than the latest but lets it decide nothing', async () => {
     const site = await createFixtureSiteRow(prisma, 'http://127.0.0.1:1/')
-    const base = minuteStartOf(Date.now()) + 20 * MINUTE_MS
+    const base = tickStartOf(Date.now(), MINUTE_MS) + 20 * MINUTE_MS
     const context = { prisma, logger, job: { id: 'late' } as Job }
     await prisma.uptimeCheck.create({
       data: {

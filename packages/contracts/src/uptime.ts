@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Uptime: the worker checks each site's root every few minutes (UPTIME_CHECK_INTERVAL_MINUTES) and stores
+ * Uptime: the worker checks each site's root every few minutes (UPTIME_CHECK_INTERVAL_SECONDS) and stores
  * one check per site and slot; consecutive down checks form an incident. GET
  * /api/v1/sites/:slug/performance/uptime?period= answers what the performance/uptime screen shows.
  */

@@ -5,17 +5,17 @@ import {
   type UptimeCheckPayload,
 } from '@canopy/contracts'
 import { deleteUptimeChecksBefore, listUptimeTargets, type PrismaClient } from '@canopy/db'
-import { MINUTE_MS, minuteStartOf, slotInMinute } from '../uptime/index.js'
+import { MINUTE_MS, slotInTick, tickStartOf } from '../uptime/index.js'
 import type { JobContext } from './define-job.js'
 import { getScanRuntime } from './scan-runtime.js'
 
 const SITE_BATCH = 500
 const DAY_MS = 24 * 60 * MINUTE_MS
 
-/** The checks due in the minute starting at minuteStart, each delayed until its slot. */
+/** The checks due in the tick starting at tickStart, each delayed until its slot. */
 async function enqueueDueChecks(
   prisma: PrismaClient,
-  { minuteStart, now, intervalMs }: { minuteStart: number; now: number; intervalMs: number },
+  { tickStart, now, intervalMs }: { tickStart: number; now: number; intervalMs: number },
 ): Promise<number> {
   const { queues } = getScanRuntime()
   let due = 0
@@ -23,7 +23,7 @@ async function enqueueDueChecks(
   for (;;) {
     const sites = await listUptimeTargets(prisma, { afterId, take: SITE_BATCH })
     const jobs = sites.flatMap((site) => {
-      const slot = slotInMinute(site.id, minuteStart, intervalMs)
+      const slot = slotInTick(site.id, tickStart, intervalMs)
       const payload: UptimeCheckPayload = { siteId: site.id, slot: slot ?? 0 }
       return slot === null ? [] : [{ payload, delayMs: slot - now }]
     })
@@ -36,13 +36,13 @@ async function enqueueDueChecks(
 }
 
 /**
- * A minute's tick: adds the uptime checks of the sites whose slot falls in this minute, then applies the
+ * A tick: adds the uptime checks of the sites whose slot falls in this tick, then applies the
  * retention rule (checks older than UPTIME_CHECK_RETENTION_DAYS are deleted; incidents are kept).
  */
 export async function sweepUptime(_payload: unknown, { prisma, logger }: JobContext) {
   const now = Date.now()
-  const intervalMs = getScanRuntime().config.uptimeCheckIntervalMinutes * MINUTE_MS
-  const due = await enqueueDueChecks(prisma, { minuteStart: minuteStartOf(now), now, intervalMs })
+  const intervalMs = getScanRuntime().config.uptimeCheckIntervalSeconds * 1_000
+  const due = await enqueueDueChecks(prisma, { tickStart: tickStartOf(now, intervalMs), now, intervalMs })
   const deleted = await deleteUptimeChecksBefore(prisma, new Date(now - UPTIME_CHECK_RETENTION_DAYS * DAY_MS))
   if (due > 0 || deleted > 0) logger.debug({ due, deleted }, 'uptime sweep')
   return { due, deleted }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MINUTE_MS, minuteStartOf, siteOffsetMs, slotInMinute } from './slots.js'
+import { MINUTE_MS, siteOffsetMs, slotInTick, tickStartOf } from './slots.js'
 
 const INTERVAL = 5 * MINUTE_MS
 const START = Date.UTC(2026, 10, 25, 8, 0)
@@ -7,7 +7,7 @@ const START = Date.UTC(2026, 10, 25, 8, 0)
 function slotsOver(siteId: string, minutes: number): number[] {
   const slots: number[] = []
   for (let minute = 0; minute < minutes; minute += 1) {
-    const slot = slotInMinute(siteId, START + minute * MINUTE_MS, INTERVAL)
+    const slot = slotInTick(siteId, START + minute * MINUTE_MS, INTERVAL)
     if (slot !== null) slots.push(slot)
   }
   return slots
@@ -23,11 +23,11 @@ describe('uptime slots', () => {
     }
   })
 
-  it('puts each slot inside the minute that enqueues it', () => {
+  it('puts each slot inside the tick that enqueues it', () => {
     for (let minute = 0; minute < 10; minute += 1) {
       const minuteStart = START + minute * MINUTE_MS
-      const slot = slotInMinute('site-b', minuteStart, INTERVAL)
-      if (slot !== null) expect(minuteStartOf(slot)).toBe(minuteStart)
+      const slot = slotInTick('site-b', minuteStart, INTERVAL)
+      if (slot !== null) expect(tickStartOf(slot, INTERVAL)).toBe(minuteStart)
     }
   })
 
@@ -40,5 +40,16 @@ describe('uptime slots', () => {
     }
     expect(perMinute.size).toBe(5)
     for (const count of perMinute.values()) expect(count).toBeGreaterThan(150)
+  })
+
+  it('checks every few seconds when the interval is under a minute: one slot per tick of that length', () => {
+    const interval = 10_000
+    const slots: number[] = []
+    for (let tick = START; tick < START + MINUTE_MS; tick += interval) {
+      const slot = slotInTick('site-c', tick, interval)
+      if (slot !== null) slots.push(slot)
+    }
+    expect(slots).toHaveLength(6)
+    for (const slot of slots) expect(slot % interval).toBe(siteOffsetMs('site-c', interval))
   })
 })
