@@ -19,6 +19,7 @@ import { normalizeUrl } from '../crawl/normalize-url.js'
 import {
   AddressBlockedError,
   type AddressGuard,
+  BLOCKED_BY_NETWORK_POLICY,
   type BlockedRequest,
   type GuardingProxy,
   NETWORK_ERROR_HEADER,
@@ -227,7 +228,9 @@ async function openAuditTab(
   const failedImages = new Map<string, string>()
   page.on('response', (response: Response) => {
     if (response.request().resourceType() === 'image' && response.status() >= 400) {
-      failedImages.set(response.url(), `HTTP ${response.status()}`)
+      // The proxy's refusal is not the site's answer: the image is missing because the guard refused it.
+      const refused = response.headers()[NETWORK_POLICY_HEADER] !== undefined
+      failedImages.set(response.url(), refused ? BLOCKED_BY_NETWORK_POLICY : `HTTP ${response.status()}`)
     }
   })
   page.on('requestfailed', (request) => {
