@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Button, Disclosure, DisclosurePanel } from 'react-aria-components'
 import { Icon } from '@/components/ui/icon'
 import { ScrollRegion } from '@/components/ui/scroll-region'
@@ -15,8 +15,11 @@ function formatCell(value: number | string | null | undefined): string {
   return typeof value === 'number' ? formatCount(Math.round(value * 100) / 100) : 'No data'
 }
 
-/** The chart's text alternative: the same numbers as a table, one row per scan. */
-function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; series: ChartSeries[] }) {
+/**
+ * A chart's text alternative behind a disclosure ("Data of … as a table"): a table named `title`, scrolling
+ * sideways in its own named region; the header and body rows are the caller's.
+ */
+export function ChartDataTable({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Disclosure className={styles.details}>
       <Button slot="trigger" className={styles.detailsTrigger}>
@@ -27,30 +30,70 @@ function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; 
         <ScrollRegion className={styles.tableWrap} label={`${title}: data`}>
           <table className={styles.table}>
             <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Scan finished</th>
-                {series.map((line) => (
-                  <th key={line.key} scope="col">
-                    {line.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.x}>
-                  <th scope="row">{row.label}</th>
-                  {series.map((line) => (
-                    <td key={line.key}>{formatCell(row[line.key])}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
+            {children}
           </table>
         </ScrollRegion>
       </DisclosurePanel>
     </Disclosure>
+  )
+}
+
+/**
+ * The chart's figure: its summary as the caption, and the lines drawn (when `drawn`) by the chart library,
+ * loaded lazily and hidden from assistive technology (the caption and the data table tell the same).
+ */
+export function ChartFigure({
+  summary,
+  rows,
+  series,
+  domain,
+  drawn,
+}: {
+  summary: string
+  rows: ChartRow[]
+  series: ChartSeries[]
+  domain?: [number, number]
+  drawn: boolean
+}) {
+  return (
+    <figure className={styles.chart}>
+      <figcaption className={styles.summary}>{summary}</figcaption>
+      {drawn ? (
+        <div className={styles.canvas} aria-hidden="true">
+          <Suspense fallback={null}>
+            <HistoryChartCanvas rows={rows} series={series} domain={domain} />
+          </Suspense>
+        </div>
+      ) : null}
+    </figure>
+  )
+}
+
+/** The chart's text alternative: the same numbers as a table, one row per scan. */
+function ChartTable({ title, rows, series }: { title: string; rows: ChartRow[]; series: ChartSeries[] }) {
+  return (
+    <ChartDataTable title={title}>
+      <thead>
+        <tr>
+          <th scope="col">Scan finished</th>
+          {series.map((line) => (
+            <th key={line.key} scope="col">
+              {line.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.x}>
+            <th scope="row">{row.label}</th>
+            {series.map((line) => (
+              <td key={line.key}>{formatCell(row[line.key])}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </ChartDataTable>
   )
 }
 
@@ -80,16 +123,13 @@ export function HistoryChart({
   const rows = toChartRows(series)
   return (
     <>
-      <figure className={styles.chart}>
-        <figcaption className={styles.summary}>{describeLatest(rows, series)}</figcaption>
-        {rows.length > 1 ? (
-          <div className={styles.canvas} aria-hidden="true">
-            <Suspense fallback={null}>
-              <HistoryChartCanvas rows={rows} series={series} domain={domain} />
-            </Suspense>
-          </div>
-        ) : null}
-      </figure>
+      <ChartFigure
+        summary={describeLatest(rows, series)}
+        rows={rows}
+        series={series}
+        domain={domain}
+        drawn={rows.length > 1}
+      />
       {rows.length > 0 ? <ChartTable title={title} rows={rows} series={series} /> : null}
     </>
   )
