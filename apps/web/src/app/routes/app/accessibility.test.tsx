@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS, writeStoredValue } from '@/lib/local-store'
 import {
   makeDocumentListItem,
@@ -13,6 +13,7 @@ import {
   makePageListItem,
 } from '@/testing/area-fixtures'
 import { findAxeViolations } from '@/testing/axe'
+import { stubChartLayout } from '@/testing/chart-layout'
 import { type FakeHandler, type FakeRequest, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSection, makeSite, pageOf } from '@/testing/fixtures'
 import { renderSiteRoute } from '@/testing/render-site-route'
@@ -58,21 +59,7 @@ function renderArea(
 
 const lastQuery = (api: ReturnType<typeof installFakeApi>, key: string) => api.callsTo(key).at(-1)?.query
 
-beforeEach(() => {
-  // jsdom has no layout: the chart's container is measured through a ResizeObserver that never fires.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+stubChartLayout()
 
 describe('accessibility dashboard', () => {
   it('shows the score and swing, issues by level, new and fixed, frequent issues, templates, worst pages and progress', async () => {

@@ -1,9 +1,10 @@
 import type { UptimeBucket, UptimeResponse } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS, writeStoredValue } from '@/lib/local-store'
 import { findAxeViolations } from '@/testing/axe'
+import { stubChartLayout } from '@/testing/chart-layout'
 import { type FakeHandler, fail, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSection, makeSite, pageOf } from '@/testing/fixtures'
 import { renderSiteRoute } from '@/testing/render-site-route'
@@ -79,21 +80,7 @@ function renderUptime(
 const enableFlag = () =>
   writeStoredValue(STORAGE_KEYS.featureFlags, JSON.stringify({ 'performance/uptime': true }))
 
-beforeEach(() => {
-  // jsdom has no layout: the chart's container is measured through a ResizeObserver that never fires.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+stubChartLayout()
 
 describe('performance/uptime', () => {
   it('is not found while its flag is off', async () => {

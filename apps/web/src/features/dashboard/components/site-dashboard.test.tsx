@@ -10,9 +10,10 @@ import type {
 } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppToastRegion } from '@/components/ui/toast'
 import { findAxeViolations } from '@/testing/axe'
+import { stubChartLayout } from '@/testing/chart-layout'
 import { type FakeHandler, fail, installFakeApi, reply } from '@/testing/fake-api'
 import { renderWithRouter } from '@/testing/render'
 import { alertDismissalKey } from './dashboard-alert'
@@ -192,21 +193,7 @@ function renderDashboard(props: Partial<SiteDashboardProps> = {}) {
   )
 }
 
-beforeEach(() => {
-  // jsdom has no layout: the chart's container is measured through a ResizeObserver that never fires.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+stubChartLayout()
 
 describe('site dashboard', () => {
   it('shows a score card per area with the previous score, the swing and the colour band in words', async () => {
