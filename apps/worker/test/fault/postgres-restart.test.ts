@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALM_PAGES } from '../../../../tests/fixtures/site/fault-pages.js'
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/server.js'
 import { loadWorkerConfig } from '../../src/config.js'
-import { expectEveryCalmPageOnce, startCalmScan, waitForScan } from './support/calm-scan.js'
+import { expectEveryCalmPageOnce, restartServiceMidScan, startCalmScan } from './support/calm-scan.js'
 import { type PrivatePostgres, startPrivatePostgres } from './support/private-postgres.js'
 import { faultTestEnv, startWorkerProcess, type WorkerProcess } from './support/worker-process.js'
 
@@ -50,17 +50,7 @@ describe('PostgreSQL restarted mid-scan', () => {
       redisUrl: config.redisUrl,
       prefix: config.queuePrefix,
     })
-    const midway = await waitForScan(prisma, scan.id, (row) => row.pagesScanned >= 3, 60_000)
-    await postgres.stop()
-    await worker.waitForLog(/service unreachable: pausing/, 10_000)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    await postgres.start()
-    await worker.waitForLog(/services reachable again: resuming/, 15_000)
-
-    const finished = await waitForScan(prisma, scan.id, (row) => row.state === 'completed', 90_000)
-    await worker.stop('SIGTERM')
-    expect(worker.child.exitCode).toBe(0)
-    expect(midway.pagesScanned).toBeLessThan(CALM_PAGES.length)
+    const { midway, finished } = await restartServiceMidScan(prisma, worker, scan.id, postgres, 15_000)
     const figures = await expectEveryCalmPageOnce(prisma, finished)
     // Jobs the outage interrupted were postponed, none failed (which would have used one of its attempts).
     expect(worker.countLogs(/^job failed$/)).toBe(0)

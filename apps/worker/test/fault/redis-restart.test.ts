@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createPrismaClient } from '@canopy/db'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { CALM_PAGES } from '../../../../tests/fixtures/site/fault-pages.js'
 import { type FixtureSite, startFixtureSite } from '../../../../tests/fixtures/site/server.js'
 import { loadWorkerConfig } from '../../src/config.js'
-import { expectEveryCalmPageOnce, startCalmScan, waitForScan } from './support/calm-scan.js'
+import { expectEveryCalmPageOnce, restartServiceMidScan, startCalmScan } from './support/calm-scan.js'
 import { type PrivateRedis, startPrivateRedis } from './support/private-redis.js'
 import { faultTestEnv, startWorkerProcess, type WorkerProcess } from './support/worker-process.js'
 
@@ -42,17 +42,7 @@ describe('Redis restarted mid-scan', () => {
     worker = startWorkerProcess(faultTestEnv({ ARTIFACTS_DIR: artifactsDir, REDIS_URL: redis.url }))
     await worker.waitForLog(/worker ready/, 30_000)
     const scan = await startCalmScan(prisma, fixture, { redisUrl: redis.url, prefix: config.queuePrefix })
-    const midway = await waitForScan(prisma, scan.id, (row) => row.pagesScanned >= 3, 60_000)
-    await redis.stop()
-    await worker.waitForLog(/service unreachable: pausing/, 10_000)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    await redis.start()
-    await worker.waitForLog(/services reachable again: resuming/, 10_000)
-
-    const finished = await waitForScan(prisma, scan.id, (row) => row.state === 'completed', 90_000)
-    await worker.stop('SIGTERM')
-    expect(worker.child.exitCode).toBe(0)
-    expect(midway.pagesScanned).toBeLessThan(CALM_PAGES.length)
+    const { midway, finished } = await restartServiceMidScan(prisma, worker, scan.id, redis, 10_000)
     const figures = await expectEveryCalmPageOnce(prisma, finished)
     console.info(
       `Redis restarted at ${midway.pagesScanned}/${CALM_PAGES.length} pages: ${JSON.stringify(figures)}`,

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import { CALM_PAGES, CALM_ROOT } from '../../../../../tests/fixtures/site/fault-pages.js'
 import type { FixtureSite } from '../../../../../tests/fixtures/site/server.js'
 import { createFixtureSiteRow, startSiteScan } from '../../support/scan-fixtures.js'
+import type { WorkerProcess } from './worker-process.js'
 
 type ScanRow = Awaited<ReturnType<PrismaClient['scan']['findUniqueOrThrow']>>
 
@@ -53,4 +54,29 @@ export async function expectEveryCalmPageOnce(prisma: PrismaClient, scan: ScanRo
   expect(scan.pagesScanned).toBe(CALM_PAGES.length)
   expect(scan.pagesFailed).toBe(0)
   return { stored: results.length, lost: lost.length, doubled: doubled.length }
+}
+
+/**
+ * A service the worker needs (a private PostgreSQL or Redis) stopped once the calm scan is under way and
+ * started again a second later: the worker must say it pauses, then that it resumes, and the scan must
+ * complete; the worker then stops cleanly. Answers the scan as it was midway and once finished.
+ */
+export async function restartServiceMidScan(
+  prisma: PrismaClient,
+  worker: WorkerProcess,
+  scanId: string,
+  service: { stop(): Promise<void>; start(): Promise<void> },
+  resumeWithinMs: number,
+) {
+  const midway = await waitForScan(prisma, scanId, (row) => row.pagesScanned >= 3, 60_000)
+  await service.stop()
+  await worker.waitForLog(/service unreachable: pausing/, 10_000)
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  await service.start()
+  await worker.waitForLog(/services reachable again: resuming/, resumeWithinMs)
+  const finished = await waitForScan(prisma, scanId, (row) => row.state === 'completed', 90_000)
+  await worker.stop('SIGTERM')
+  expect(worker.child.exitCode).toBe(0)
+  expect(midway.pagesScanned).toBeLessThan(CALM_PAGES.length)
+  return { midway, finished }
 }
