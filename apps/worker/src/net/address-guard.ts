@@ -53,6 +53,10 @@ export interface GuardedResponse {
 /** What a refused request is recorded as: on the page result, in a failed page's reason, in the proxy's answer. */
 export const BLOCKED_BY_NETWORK_POLICY = 'blocked by the network policy'
 
+function describeRefusal(address: string | null, reason: string): string {
+  return address ? `${address} is ${reason}` : reason
+}
+
 export class AddressBlockedError extends Error {
   override readonly name = 'AddressBlockedError'
   readonly code = 'ERR_ADDRESS_BLOCKED'
@@ -61,7 +65,12 @@ export class AddressBlockedError extends Error {
     readonly address: string | null,
     readonly reason: string,
   ) {
-    super(`Blocked by the network policy: ${url} (${address ? `${address} is ${reason}` : reason})`)
+    super(`Blocked by the network policy: ${url} (${describeRefusal(address, reason)})`)
+  }
+
+  /** why, in a few words: the address and its range ('127.0.0.2 is loopback'), or the reason alone */
+  get detail(): string {
+    return describeRefusal(this.address, this.reason)
   }
 }
 

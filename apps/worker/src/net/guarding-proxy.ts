@@ -114,16 +114,13 @@ function createPinnedChecks(guard: AddressGuard, pinMs: number) {
   }
 }
 
-function reasonOf(error: unknown): string {
-  if (error instanceof AddressBlockedError)
-    return error.address ? `${error.address} is ${error.reason}` : error.reason
-  return error instanceof Error ? error.message : String(error)
-}
-
-/** Cuts a connection that carries nothing for `ms`, and removes it from `open` when it ends. */
-function track(socket: Duplex & { setTimeout?: Socket['setTimeout'] }, open: Set<Duplex>, ms: number) {
+/**
+ * Keeps an open tunnel's connection in `open` (so closing the proxy cuts it) until it ends; an error ends it.
+ * Idle connections are cut by their timeout: a client's from the server's `connection`, an upstream's from
+ * connectTo.
+ */
+function track(socket: Duplex, open: Set<Duplex>) {
   open.add(socket)
-  socket.setTimeout?.(ms, () => socket.destroy())
   socket.once('close', () => open.delete(socket))
   socket.on('error', () => socket.destroy())
 }
@@ -171,7 +168,7 @@ export async function startGuardingProxy(
       return { target: await check(url) }
     } catch (error) {
       if (!(error instanceof AddressBlockedError)) return { failed: noteFailure(shownAs, error) }
-      const reason = reasonOf(error)
+      const reason = error.detail
       if (blocked.size < MAX_BLOCKED_RECORDED && !blocked.has(shownAs))
         blocked.set(shownAs, { url: shownAs, reason })
       return { reason }
@@ -183,11 +180,11 @@ export async function startGuardingProxy(
     void forwardRequest(request, response, { ...context, agent: upstreamAgent })
   })
   server.on('connect', (request: IncomingMessage, client: Duplex, head: Buffer) => {
-    track(client, open, idleMs)
+    track(client, open)
     void openTunnel(request, client, head, context)
   })
   server.on('upgrade', (request: IncomingMessage, client: Duplex, head: Buffer) => {
-    track(client, open, idleMs)
+    track(client, open)
     void forwardUpgrade(request, client, head, context)
   })
   server.on('connection', (socket: Socket) => socket.setTimeout(idleMs, () => socket.destroy()))
@@ -290,7 +287,8 @@ function connectTo(
   return new Promise((resolve) => {
     const upstream = net.connect({ host: target.address.address, family: target.address.family, port })
     upstream.once('connect', () => {
-      track(upstream, context.open, context.idleMs)
+      upstream.setTimeout(context.idleMs, () => upstream.destroy())
+      track(upstream, context.open)
       resolve(upstream)
     })
     upstream.once('error', (error) => {
