@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AuditDetailsSchema, IssueLevelSchema, PerformanceMetricsSchema } from './audits.js'
 import { AssignmentSchema, IssueLifecycleSchema, LinkedTicketSchema, ScanRefSchema } from './issues.js'
 import { SysSchema } from './paging.js'
-import { PageInventorySchema } from './scans.js'
+import { BlockedRequestSchema, PageInventorySchema } from './scans.js'
 
 /**
  * GET /api/v1/sites/:slug/page?pageId=: one page of a site with the latest outcome of every audit, per
@@ -62,7 +62,7 @@ export const PageMetadataSchema = z.object({
   metaTags: z.array(z.object({ name: z.string(), content: z.string() })),
   headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
   /** requests of the page's latest load the scanner's network guard refused (blocked by the network policy) */
-  blockedRequests: z.array(z.object({ url: z.string(), reason: z.string() })),
+  blockedRequests: z.array(BlockedRequestSchema),
 })
 export type PageMetadata = z.infer<typeof PageMetadataSchema>
 

@@ -172,6 +172,14 @@ export const PageInventorySchema = z.object({
 })
 export type PageInventory = z.infer<typeof PageInventorySchema>
 
+/** A request of a page the scanner's network guard refused (blocked by the network policy): never fetched. */
+export const BlockedRequestSchema = z.object({
+  url: z.string(),
+  /** the address and its range ('127.0.0.2 is loopback'), or why else it was refused */
+  reason: z.string(),
+})
+export type BlockedRequest = z.infer<typeof BlockedRequestSchema>
+
 export const SinglePageScanResultSchema = z.object({
   pageTitle: z.string(),
   /** the page audited: where the address asked for landed (redirect, meta refresh, script) */
@@ -185,7 +193,7 @@ export const SinglePageScanResultSchema = z.object({
   /** the page's documents and contact details; results stored before it existed have none */
   inventory: PageInventorySchema.optional(),
   /** requests of the page the scanner's network guard refused (blocked by the network policy): never fetched */
-  blockedRequests: z.array(z.object({ url: z.string(), reason: z.string() })).optional(),
+  blockedRequests: z.array(BlockedRequestSchema).optional(),
 })
 export type SinglePageScanResult = z.infer<typeof SinglePageScanResultSchema>
 

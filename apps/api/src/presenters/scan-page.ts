@@ -3,6 +3,7 @@ import {
   AuditDetailsSchema,
   type AuditIssue,
   type AuditPageData,
+  BlockedRequestSchema,
   DocumentKindSchema,
   extensionOf,
   httpStatusOf,
@@ -189,10 +190,10 @@ function presentMetadata(page: PageWithIssuesRow): PageMetadata {
 /** The stored list of refused requests; anything else in the column reads as none. */
 function readBlockedRequests(value: unknown): PageMetadata['blockedRequests'] {
   if (!Array.isArray(value)) return []
-  return value.filter(
-    (entry): entry is { url: string; reason: string } =>
-      typeof entry?.url === 'string' && typeof entry?.reason === 'string',
-  )
+  return value.flatMap((entry) => {
+    const parsed = BlockedRequestSchema.safeParse(entry)
+    return parsed.success ? [parsed.data] : []
+  })
 }
 
 /** The documents the page links to and the contact details on it, as the single-page scan shows them. */

@@ -1,14 +1,10 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import net, { type Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
+import type { BlockedRequest } from '@canopy/contracts'
 import { AddressBlockedError, type AddressGuard, type CheckedTarget } from './address-guard.js'
 
-export interface BlockedRequest {
-  /** the URL asked for; for a tunnel (https, WebSocket) its origin, which is all the proxy sees */
-  url: string
-  /** why: the address and its range ('127.0.0.2 is loopback'), or what was wrong with the request */
-  reason: string
-}
+export type { BlockedRequest }
 
 export interface GuardingProxy {
   /** http://127.0.0.1:port, for a browser's or a browser context's proxy setting */

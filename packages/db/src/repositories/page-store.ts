@@ -1,3 +1,4 @@
+import type { BlockedRequest } from '@canopy/contracts'
 import type { DocumentKind, PageDiscovery, Prisma } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
@@ -37,7 +38,7 @@ export function upsertPageResult(
     httpStatus: number | null
     loadTimeMs?: number | null
     scores?: unknown
-    blockedRequests?: { url: string; reason: string }[]
+    blockedRequests?: BlockedRequest[]
   },
 ) {
   const row = {
