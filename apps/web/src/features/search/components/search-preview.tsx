@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'react-aria-components'
 import { StatusMessage } from '@/components/ui/notice'
 import { TIMING } from '@/config/constants'
 import { MESSAGES } from '@/config/messages'
@@ -61,7 +61,11 @@ export function SearchPreview({ siteSlug, sectionSlug, term, onNavigate }: Searc
               />
             )}
           </SearchGroups>
-          <Link className={styles.more} to={searchPageHref(scope, results.data.search)} onClick={onNavigate}>
+          <Link
+            className={styles.more}
+            href={searchPageHref(scope, results.data.search)}
+            onPress={onNavigate}
+          >
             See all results for {results.data.search}
           </Link>
         </>

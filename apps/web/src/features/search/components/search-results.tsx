@@ -10,7 +10,7 @@ import {
   type SearchResultGroup,
 } from '@canopy/contracts'
 import { type ReactNode, useId } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'react-aria-components'
 import { formatCount, plural } from '@/lib/format-values'
 import { resultHref, searchPageHref } from './result-paths'
 import styles from './search-results.module.css'
@@ -52,7 +52,7 @@ function Result({
 }) {
   return (
     <li className={styles.result}>
-      <Link to={href} onClick={onNavigate}>
+      <Link href={href} onPress={onNavigate}>
         {label}
       </Link>
       <p className={styles.detail}>{detail}</p>
@@ -179,8 +179,8 @@ export function SearchGroupSection({
       {showMoreLink && group.totalCount > group.items.length ? (
         <Link
           className={styles.more}
-          to={searchPageHref(scope, search, { group: group.group })}
-          onClick={onNavigate}
+          href={searchPageHref(scope, search, { group: group.group })}
+          onPress={onNavigate}
         >
           Show all {formatGroupCount(group)} {title.toLowerCase()}
         </Link>

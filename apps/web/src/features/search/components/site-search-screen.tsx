@@ -5,8 +5,8 @@ import {
   type SearchResponse,
 } from '@canopy/contracts'
 import { useEffect, useRef, useState } from 'react'
-import { Input, Label, SearchField } from 'react-aria-components'
-import { Link, useSearchParams } from 'react-router'
+import { Input, Label, Link, SearchField } from 'react-aria-components'
+import { useSearchParams } from 'react-router'
 import { Pager, parsePage } from '@/components/ui/list'
 import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import textFieldStyles from '@/components/ui/text-field.module.css'
@@ -100,7 +100,7 @@ function SearchResults({ siteSlug, sectionSlug, sectionId, term, group, page }: 
     <>
       <ResultsSummary data={data} />
       {group ? (
-        <Link to={searchPageHref(scope, term)} className={styles.more}>
+        <Link href={searchPageHref(scope, term)} className={styles.more}>
           All results for {term}
         </Link>
       ) : null}
