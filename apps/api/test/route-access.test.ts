@@ -94,7 +94,7 @@ async function twoSites() {
     url: `${siteB.rootUri}report.pdf`,
     pageIds: [pageB.id],
   })
-  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv' }
+  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', search: 'report' }
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),

@@ -237,6 +237,7 @@ describe('GET /api/v1/sites/:slug/search', () => {
       [`search=${'a'.repeat(201)}`, 'search'],
       ['search=ferry&group=people', 'group'],
       ['search=ferry&group=pages&page=0', 'page'],
+      ['search=ferry&group=pages&pageSize=1000', 'pageSize'],
     ] as const) {
       const response = await app.inject({
         url: `/api/v1/sites/${site.slug}/search?${query}`,
