@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { findAxeViolations } from '@/testing/axe'
 import { type FakeRequest, installFakeApi, reply } from '@/testing/fake-api'
-import { makeSite, makeSiteListItem, makeUser, pageOf } from '@/testing/fixtures'
+import { makeSection, makeSite, makeSiteListItem, makeUser, pageOf } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 
 const SLOW = { timeout: 5000 }
@@ -75,6 +75,8 @@ function groupsFor(term: string, request: FakeRequest): SearchResultGroup[] {
   return group ? all.filter((candidate) => candidate.group === group) : all
 }
 
+const BLOG = makeSection(1, { sys: { id: 'section-blog', slug: 'blog' }, title: 'Blog' })
+
 function openSiteAt(path: string) {
   window.localStorage.setItem('user', JSON.stringify(makeUser()))
   const site = makeSite()
@@ -83,7 +85,7 @@ function openSiteAt(path: string) {
     'GET /auth/check': reply({ authenticated: true }),
     'GET /api/v1/sites': (request) => reply(pageOf([makeSiteListItem(1)], request.query)),
     'GET /api/v1/sites/:slug': reply(site),
-    'GET /api/v1/sites/:slug/sections': (request) => reply(pageOf([], request.query)),
+    'GET /api/v1/sites/:slug/sections': (request) => reply(pageOf([BLOG], request.query)),
     'GET /api/v1/sites/:slug/search': (request) => {
       searches.push(request)
       const search = request.query.get('search') ?? ''
@@ -231,5 +233,13 @@ describe('search page', () => {
     await events.type(field, 'ferr')
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('search')).toBe('ferr'), SLOW)
     expect(await screen.findByRole('link', { name: 'Ferry timetable' }, SLOW)).toBeInTheDocument()
+  })
+
+  it("searches a section's pages under the section's path", async () => {
+    const { searches } = openSiteAt('/site/demo-site/section/blog/search?search=ferr')
+    const page = await screen.findByRole('link', { name: 'Ferry timetable' }, SLOW)
+    expect(page).toHaveAttribute('href', '/site/demo-site/section/blog/pages/page-1')
+    expect(searches.at(-1)?.query.get('sectionId')).toBe('section-blog')
+    expect(searches.every((request) => request.query.get('sectionId') === 'section-blog')).toBe(true)
   })
 })
