@@ -7,16 +7,7 @@ import {
   type SearchResponse,
   type SearchResultGroup,
 } from '@canopy/contracts'
-import {
-  type PageWindow,
-  type PrismaClient,
-  type SiteSearchFilter,
-  searchSiteContacts,
-  searchSiteDocuments,
-  searchSiteIssues,
-  searchSiteLinks,
-  searchSitePages,
-} from '@canopy/db'
+import { type PrismaClient, type SiteSearchFilter, type SiteSearchRows, searchSiteRows } from '@canopy/db'
 import { toPageWindow } from '../presenters/paged-list.js'
 import {
   presentContactResult,
@@ -28,24 +19,22 @@ import {
 } from '../presenters/search.js'
 import { resolveSectionScope } from './list-scope.js'
 
-type GroupSearch = (
-  prisma: PrismaClient,
-  filter: SiteSearchFilter,
-  window: PageWindow,
-) => Promise<SearchResultGroup>
-
-/** How each group is searched and presented. */
-const GROUP_SEARCHES: Record<SearchGroup, GroupSearch> = {
-  pages: async (prisma, filter, window) =>
-    presentSearchGroup('pages', await searchSitePages(prisma, filter, window), presentPageResult),
-  issues: async (prisma, filter, window) =>
-    presentSearchGroup('issues', await searchSiteIssues(prisma, filter, window), presentIssueResult),
-  links: async (prisma, filter, window) =>
-    presentSearchGroup('links', await searchSiteLinks(prisma, filter, window), presentLinkResult),
-  documents: async (prisma, filter, window) =>
-    presentSearchGroup('documents', await searchSiteDocuments(prisma, filter, window), presentDocumentResult),
-  contacts: async (prisma, filter, window) =>
-    presentSearchGroup('contacts', await searchSiteContacts(prisma, filter, window), presentContactResult),
+/** How each group found is presented; a group asked for is always answered. */
+function presentGroup(group: SearchGroup, found: Partial<SiteSearchRows>): SearchResultGroup {
+  const rows = <Group extends SearchGroup>(name: Group) =>
+    found[name] ?? ({ rows: [], matchCount: 0 } as NonNullable<SiteSearchRows[Group]>)
+  switch (group) {
+    case 'pages':
+      return presentSearchGroup('pages', rows('pages'), presentPageResult)
+    case 'issues':
+      return presentSearchGroup('issues', rows('issues'), presentIssueResult)
+    case 'links':
+      return presentSearchGroup('links', rows('links'), presentLinkResult)
+    case 'documents':
+      return presentSearchGroup('documents', rows('documents'), presentDocumentResult)
+    case 'contacts':
+      return presentSearchGroup('contacts', rows('contacts'), presentContactResult)
+  }
 }
 
 /**
@@ -63,6 +52,11 @@ export async function searchSite(
   const page = query.group ? query.page : 1
   const pageSize = query.pageSize ?? SEARCH_GROUP_PREVIEW_SIZE
   const window = toPageWindow({ page, pageSize })
-  const found = await Promise.all(groups.map((group) => GROUP_SEARCHES[group](prisma, filter, window)))
-  return { search: query.search, pageIndex: page, pageSize, groups: found }
+  const found = await searchSiteRows(prisma, filter, groups, window)
+  return {
+    search: query.search,
+    pageIndex: page,
+    pageSize,
+    groups: groups.map((group) => presentGroup(group, found)),
+  }
 }

@@ -9,8 +9,9 @@ import { toContainsPattern } from './db-client.js'
 
 /**
  * Global search of one site (or one section's pages): every matching page, issue, link, document and
- * contact detail, one group at a time. A substring match (ILIKE '%term%') is served by the trigram indexes
- * of the page, link, document and contact columns (prisma/README.md, Hand-written indexes).
+ * contact detail, by group, every group asked for in one statement. A substring match (ILIKE '%term%') is
+ * served by the trigram indexes of the page, link, document and contact columns (prisma/README.md,
+ * Hand-written indexes).
  *
  * Matches are collected up to `countLimit + 1` before anything is sorted: a term found on most of a 100k-page
  * site then costs no more than a rare one, and the total reads "more than countLimit". The page of results
@@ -71,36 +72,53 @@ export interface ContactSearchRow {
   pageCount: number
 }
 
-type WithMatchCount<Row> = Row & { matchCount: number }
+/** One group's search as SQL: what it matches, how its results are sorted, columns for the page's rows. */
+interface GroupSql {
+  /** SELECT ... FROM ... WHERE ...; its columns include every column `order` names */
+  matches: Prisma.Sql
+  /** sorts the collected matches (unqualified column names) */
+  order: Prisma.Sql
+  /** columns computed for the page's rows only, from the row alias `page` (e.g. how many pages hold a link) */
+  extra?: Prisma.Sql
+}
 
 /**
- * Runs one group's search: `matches` is SELECT ... FROM ... WHERE ... (its columns include every column
- * `order` names), `order` sorts the collected matches, `extra` adds columns computed for the page's rows
- * only (e.g. how many pages hold a link).
+ * The SQL of one group for searchGroups: its matches collected (up to countLimit + 1) and the window of them,
+ * answered as one row: the group's name, how many matched and the page's rows as JSON.
  */
-async function searchGroup<Row>(
+function groupStatement(name: string, sql: GroupSql, countLimit: number, window: PageWindow) {
+  const matched = Prisma.raw(`"matched_${name}"`)
+  const paged = Prisma.raw(`"page_${name}"`)
+  return {
+    ctes: Prisma.sql`${matched} AS MATERIALIZED (${sql.matches} LIMIT ${countLimit + 1}),
+      ${paged} AS (SELECT * FROM ${matched} ORDER BY ${sql.order} LIMIT ${window.take} OFFSET ${window.skip})`,
+    select: Prisma.sql`SELECT ${name} AS "group", (SELECT count(*)::int FROM ${matched}) AS "matchCount",
+      coalesce((SELECT json_agg(row_to_json(found) ORDER BY ${sql.order})
+        FROM (SELECT page.* ${sql.extra ?? Prisma.empty} FROM ${paged} AS page) AS found), '[]'::json) AS rows`,
+  }
+}
+
+/**
+ * Runs the groups' searches as one statement (one round trip and one connection for every group, as the
+ * search panel asks for each pause in typing): `GroupSql` per group, answered in the order given.
+ */
+async function searchGroups(
   db: DbClient,
-  { matches, order, extra = Prisma.empty }: { matches: Prisma.Sql; order: Prisma.Sql; extra?: Prisma.Sql },
+  groups: [string, GroupSql][],
   countLimit: number,
   window: PageWindow,
-): Promise<SearchGroupRows<Row>> {
-  const found = await db.$queryRaw<WithMatchCount<Row>[]>`
-    WITH matched AS MATERIALIZED (${matches} LIMIT ${countLimit + 1}),
-    page AS (
-      SELECT matched.*, (count(*) OVER ())::int AS "matchCount" FROM matched
-      ORDER BY ${order} LIMIT ${window.take} OFFSET ${window.skip}
-    )
-    SELECT page.* ${extra} FROM page ORDER BY ${order}`
-  if (found.length > 0 || window.skip === 0) {
-    return {
-      rows: found.map(({ matchCount: _count, ...row }) => row as Row),
-      matchCount: found[0]?.matchCount ?? 0,
-    }
-  }
-  // A page beyond the last: the total still tells the screen how many there are.
-  const [counted] = await db.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM (${matches} LIMIT ${countLimit + 1}) matched`
-  return { rows: [], matchCount: counted?.count ?? 0 }
+): Promise<Map<string, SearchGroupRows<unknown>>> {
+  const statements = groups.map(([name, sql]) => groupStatement(name, sql, countLimit, window))
+  const found = await db.$queryRaw<{ group: string; matchCount: number; rows: unknown[] }[]>`
+    WITH ${Prisma.join(
+      statements.map((statement) => statement.ctes),
+      ',\n',
+    )}
+    ${Prisma.join(
+      statements.map((statement) => statement.select),
+      '\nUNION ALL\n',
+    )}`
+  return new Map(found.map((row) => [row.group, { rows: row.rows, matchCount: row.matchCount }]))
 }
 
 /** The page is one of the section's pages (no condition for the whole site). */
@@ -123,92 +141,101 @@ function occursInSection(table: Prisma.Sql, itemColumn: Prisma.Sql, item: Prisma
 }
 
 /** Pages whose URL or title contains the term, by URL. */
-export function searchSitePages(db: DbClient, filter: SiteSearchFilter, window: PageWindow) {
+function pagesSql(filter: SiteSearchFilter): GroupSql {
   const pattern = toContainsPattern(filter.term)
-  return searchGroup<PageSearchRow>(
-    db,
-    {
-      matches: Prisma.sql`SELECT p.id, p.url, p.title FROM "Page" p
-        WHERE p."siteId" = ${filter.siteId} AND (p.url ILIKE ${pattern} OR p.title ILIKE ${pattern})
-        ${pageInSection(Prisma.sql`p.id`, filter.sectionId)}`,
-      order: Prisma.sql`url, id`,
-    },
-    filter.countLimit,
-    window,
-  )
+  return {
+    matches: Prisma.sql`SELECT p.id, p.url, p.title FROM "Page" p
+      WHERE p."siteId" = ${filter.siteId} AND (p.url ILIKE ${pattern} OR p.title ILIKE ${pattern})
+      ${pageInSection(Prisma.sql`p.id`, filter.sectionId)}`,
+    order: Prisma.sql`url, id`,
+  }
 }
 
 /**
  * The site's (or section's) issues failing or needing a check now whose name, description or audit id
  * contains the term, the most widespread first. The issue lists' roll-up holds a few hundred rows per scope.
  */
-export function searchSiteIssues(db: DbClient, filter: SiteSearchFilter, window: PageWindow) {
+function issuesSql(filter: SiteSearchFilter): GroupSql {
   const pattern = toContainsPattern(filter.term)
-  return searchGroup<IssueSearchRow>(
-    db,
-    {
-      matches: Prisma.sql`SELECT s."issueId", s.category, s.title, s.description, s."pagesFailed"
-        FROM "IssueSummary" s
-        WHERE s."siteId" = ${filter.siteId} AND s."scopeId" = ${filter.sectionId ?? ''}
-          AND (s."pagesFailed" > 0 OR s."pagesManual" > 0)
-          AND (s.title ILIKE ${pattern} OR s.description ILIKE ${pattern} OR s."issueId" ILIKE ${pattern})`,
-      order: Prisma.sql`"pagesFailed" DESC, title, category, "issueId"`,
-    },
-    filter.countLimit,
-    window,
-  )
+  return {
+    matches: Prisma.sql`SELECT s."issueId", s.category, s.title, s.description, s."pagesFailed"
+      FROM "IssueSummary" s
+      WHERE s."siteId" = ${filter.siteId} AND s."scopeId" = ${filter.sectionId ?? ''}
+        AND (s."pagesFailed" > 0 OR s."pagesManual" > 0)
+        AND (s.title ILIKE ${pattern} OR s.description ILIKE ${pattern} OR s."issueId" ILIKE ${pattern})`,
+    order: Prisma.sql`"pagesFailed" DESC, title, category, "issueId"`,
+  }
 }
 
 /** Links (anchors and images) whose URL contains the term, by URL, with the pages holding each. */
-export function searchSiteLinks(db: DbClient, filter: SiteSearchFilter, window: PageWindow) {
+function linksSql(filter: SiteSearchFilter): GroupSql {
   const pattern = toContainsPattern(filter.term)
   const occurrences = Prisma.sql`"LinkOccurrence"`
-  return searchGroup<LinkSearchRow>(
-    db,
-    {
-      matches: Prisma.sql`SELECT l.id, l.url, l."isInternal", l."isBroken", l."isUnverified", l.status
-        FROM "Link" l WHERE l."siteId" = ${filter.siteId} AND l.url ILIKE ${pattern}
-        ${occursInSection(occurrences, Prisma.sql`"linkId"`, Prisma.sql`l.id`, filter.sectionId)}`,
-      order: Prisma.sql`url, id`,
-      extra: pageCountSql(occurrences, Prisma.sql`"linkId"`, filter.sectionId),
-    },
-    filter.countLimit,
-    window,
-  )
+  return {
+    matches: Prisma.sql`SELECT l.id, l.url, l."isInternal", l."isBroken", l."isUnverified", l.status
+      FROM "Link" l WHERE l."siteId" = ${filter.siteId} AND l.url ILIKE ${pattern}
+      ${occursInSection(occurrences, Prisma.sql`"linkId"`, Prisma.sql`l.id`, filter.sectionId)}`,
+    order: Prisma.sql`url, id`,
+    extra: pageCountSql(occurrences, Prisma.sql`"linkId"`, filter.sectionId),
+  }
 }
 
 /** Documents whose URL or title contains the term, by URL, with the pages linking to each. */
-export function searchSiteDocuments(db: DbClient, filter: SiteSearchFilter, window: PageWindow) {
+function documentsSql(filter: SiteSearchFilter): GroupSql {
   const pattern = toContainsPattern(filter.term)
   const occurrences = Prisma.sql`"DocumentOccurrence"`
-  return searchGroup<DocumentSearchRow>(
-    db,
-    {
-      matches: Prisma.sql`SELECT d.id, d.kind, d.url, d.title FROM "Document" d
-        WHERE d."siteId" = ${filter.siteId} AND (d.url ILIKE ${pattern} OR d.title ILIKE ${pattern})
-        ${occursInSection(occurrences, Prisma.sql`"documentId"`, Prisma.sql`d.id`, filter.sectionId)}`,
-      order: Prisma.sql`url, id`,
-      extra: pageCountSql(occurrences, Prisma.sql`"documentId"`, filter.sectionId),
-    },
-    filter.countLimit,
-    window,
-  )
+  return {
+    matches: Prisma.sql`SELECT d.id, d.kind, d.url, d.title FROM "Document" d
+      WHERE d."siteId" = ${filter.siteId} AND (d.url ILIKE ${pattern} OR d.title ILIKE ${pattern})
+      ${occursInSection(occurrences, Prisma.sql`"documentId"`, Prisma.sql`d.id`, filter.sectionId)}`,
+    order: Prisma.sql`url, id`,
+    extra: pageCountSql(occurrences, Prisma.sql`"documentId"`, filter.sectionId),
+  }
 }
 
 /** E-mail addresses and telephone numbers containing the term, by value, with the pages holding each. */
-export function searchSiteContacts(db: DbClient, filter: SiteSearchFilter, window: PageWindow) {
+function contactsSql(filter: SiteSearchFilter): GroupSql {
   const pattern = toContainsPattern(filter.term)
   const occurrences = Prisma.sql`"ContactOccurrence"`
-  return searchGroup<ContactSearchRow>(
+  return {
+    matches: Prisma.sql`SELECT c.id, c.kind, c.value, c.valid FROM "Contact" c
+      WHERE c."siteId" = ${filter.siteId} AND c.value ILIKE ${pattern}
+      ${occursInSection(occurrences, Prisma.sql`"contactId"`, Prisma.sql`c.id`, filter.sectionId)}`,
+    order: Prisma.sql`value, id`,
+    extra: pageCountSql(occurrences, Prisma.sql`"contactId"`, filter.sectionId),
+  }
+}
+
+/** The rows of each group, by group. */
+export interface SiteSearchRows {
+  pages: SearchGroupRows<PageSearchRow>
+  issues: SearchGroupRows<IssueSearchRow>
+  links: SearchGroupRows<LinkSearchRow>
+  documents: SearchGroupRows<DocumentSearchRow>
+  contacts: SearchGroupRows<ContactSearchRow>
+}
+export type SiteSearchGroup = keyof SiteSearchRows
+
+const GROUP_SQL: Record<SiteSearchGroup, (filter: SiteSearchFilter) => GroupSql> = {
+  pages: pagesSql,
+  issues: issuesSql,
+  links: linksSql,
+  documents: documentsSql,
+  contacts: contactsSql,
+}
+
+/** Searches the groups asked for, in one statement; each group's window of results and its match count. */
+export async function searchSiteRows(
+  db: DbClient,
+  filter: SiteSearchFilter,
+  groups: readonly SiteSearchGroup[],
+  window: PageWindow,
+): Promise<Partial<SiteSearchRows>> {
+  const found = await searchGroups(
     db,
-    {
-      matches: Prisma.sql`SELECT c.id, c.kind, c.value, c.valid FROM "Contact" c
-        WHERE c."siteId" = ${filter.siteId} AND c.value ILIKE ${pattern}
-        ${occursInSection(occurrences, Prisma.sql`"contactId"`, Prisma.sql`c.id`, filter.sectionId)}`,
-      order: Prisma.sql`value, id`,
-      extra: pageCountSql(occurrences, Prisma.sql`"contactId"`, filter.sectionId),
-    },
+    groups.map((group) => [group, GROUP_SQL[group](filter)]),
     filter.countLimit,
     window,
   )
+  return Object.fromEntries(groups.map((group) => [group, found.get(group)])) as Partial<SiteSearchRows>
 }
