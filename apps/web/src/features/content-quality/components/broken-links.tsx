@@ -86,8 +86,8 @@ function linkColumns(
       align: 'end',
       render: (item) => (
         <Link to={detailHref(item)}>
-          {formatCount(item.totalCount)}
-          <span className="visually-hidden"> pages link to {item.entryTitle}</span>
+          {formatCount(item.totalCount)}{' '}
+          <span className="visually-hidden">pages link to {item.entryTitle}</span>
         </Link>
       ),
     },

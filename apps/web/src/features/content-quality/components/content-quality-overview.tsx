@@ -52,8 +52,7 @@ function MetricCard({
         </>
       )}
       <Link to={href}>
-        {TEXT.seeMore}
-        <span className="visually-hidden"> about {title.toLowerCase()}</span>
+        {TEXT.seeMore} <span className="visually-hidden">about {title.toLowerCase()}</span>
       </Link>
     </section>
   )

@@ -135,8 +135,7 @@ function LevelPreview({
       </ScrollRegion>
       {pages.data ? (
         <Link to={sitePath(siteSlug, sectionSlug, `content-quality/readability/${slug}`)}>
-          {TEXT.seeMore}
-          <span className="visually-hidden"> pages that are {name.toLowerCase()}</span>
+          {TEXT.seeMore} <span className="visually-hidden">pages that are {name.toLowerCase()}</span>
           {pages.data.totalCount > READABILITY_PREVIEW_SIZE
             ? ` (${plural(pages.data.totalCount, 'page')})`
             : ''}
