@@ -69,7 +69,13 @@ test.describe('content quality', () => {
     const SITE = await openSite(page)
     await page.goto(`${SITE}/content-quality/pages`)
     const table = page.getByRole('table')
-    for (const column of ['Content quality score', 'Broken links', 'Misspellings', 'Readability', 'Broken images']) {
+    for (const column of [
+      'Content quality score',
+      'Broken links',
+      'Misspellings',
+      'Readability',
+      'Broken images',
+    ]) {
       await expect(table.getByRole('columnheader', { name: column })).toBeVisible()
     }
     // Most broken links first: the planted links page leads.
@@ -128,7 +134,9 @@ test.describe('content quality', () => {
     const table = page.getByRole('table')
     const internal = table.getByRole('row', { name: /\/about\/annual-review-2019/ })
     await expect(internal).toContainText('404 Not Found')
-    const external = table.getByRole('row', { name: new RegExp(`${PARTNER_ORIGIN}/reports/annual-report-2019`) })
+    const external = table.getByRole('row', {
+      name: new RegExp(`${PARTNER_ORIGIN}/reports/annual-report-2019`),
+    })
     await expect(external).toContainText('404 Not Found')
     const botWalled = table.getByRole('row', { name: /\/in\/river-bend-council/ })
     await expect(botWalled).toContainText('Could not verify')
