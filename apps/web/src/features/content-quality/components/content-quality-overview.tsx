@@ -65,16 +65,18 @@ function LastScanSummary({ history }: { history: HistoryResponse }) {
   const pages = history.contentQuality.at(-1)?.numberOfPages ?? 0
   return (
     <dl className={styles.facts}>
-      <dt>Finished</dt>
-      <dd>{formatDateTime(latest.finished)}</dd>
-      <dt>Pages scanned</dt>
-      <dd>{formatCount(pages)}</dd>
-      <dt>Broken links</dt>
-      <dd>{formatCount(latest.numberOfBrokenLinks)}</dd>
-      <dt>Misspellings</dt>
-      <dd>{formatCount(latest.numberOfMisspellings)}</dd>
-      <dt>Pages with broken images</dt>
-      <dd>{formatCount(latest.numberOfPagesWithBrokenImages)}</dd>
+      {[
+        ['Finished', formatDateTime(latest.finished)],
+        ['Pages scanned', formatCount(pages)],
+        ['Broken links', formatCount(latest.numberOfBrokenLinks)],
+        ['Misspellings', formatCount(latest.numberOfMisspellings)],
+        ['Pages with broken images', formatCount(latest.numberOfPagesWithBrokenImages)],
+      ].map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
     </dl>
   )
 }

@@ -57,7 +57,7 @@ function LevelBars({ aggregate }: { aggregate: ReadabilityResponse }) {
               <td>
                 <span
                   className={styles.bar}
-                  style={{ width: `${(level.occurrences / most) * 100}%` }}
+                  style={{ width: `calc((100% - 6rem) * ${level.occurrences / most})` }}
                   aria-hidden="true"
                 />
                 <span className={styles.barValue}>{formatCount(level.occurrences)}</span>
