@@ -3,6 +3,7 @@ import type {
   BrokenLinkItem,
   ContentQualityResource,
   ReadabilityResponse,
+  ScanDetails,
 } from '@canopy/contracts'
 import { READABILITY_LEVELS } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -87,6 +88,21 @@ const history = {
   },
 }
 
+const scanDetails: ScanDetails = {
+  date: '2026-11-11T10:00:00.000Z',
+  firstScanned: '2026-11-10T10:00:00.000Z',
+  nextSheduledScan: null,
+  scanType: 'full',
+  itemsScanned: [
+    { count: 20, label: 'Pages' },
+    { count: 0, label: 'PDFs' },
+  ],
+  maximumPageLimitPerScan: 100,
+  pagesScanned: 20,
+  documentsScanned: 0,
+  docDocumentsCount: 0,
+}
+
 const listOf =
   <T,>(items: T[]) =>
   (request: FakeRequest) =>
@@ -103,6 +119,7 @@ function renderArea(
     'GET /api/v1/sites/:slug': reply(site),
     'GET /api/v1/sites/:slug/sections': listOf([makeSection(1)]),
     'GET /api/v1/sites/:slug/history': reply(history),
+    'GET /api/v1/sites/:slug/scan-details': reply(scanDetails),
     'GET /api/v1/sites/:slug/content-quality/readability': reply(readability),
     'GET /api/v1/sites/:slug/pages': listOf(pages),
     'GET /api/v1/sites/:slug/content-quality/broken-links': listOf(links),
@@ -130,7 +147,11 @@ describe('content quality overview', () => {
       'href',
       '/site/demo-site/content-quality/issues/broken-images',
     )
-    expect(screen.getByRole('region', { name: 'Last scan summary' })).toHaveTextContent('Pages scanned20')
+    const lastScan = screen.getByRole('region', { name: 'Last scan summary' })
+    await waitFor(() => expect(lastScan).toHaveTextContent('Pages scanned20'))
+    expect(lastScan).toHaveTextContent('Scan typeFull site scan')
+    expect(lastScan).not.toHaveTextContent('PDFs scanned')
+    expect(lastScan).toHaveTextContent('Broken links14')
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent)
     expect(tabs).toEqual(['Overall', 'Readability', 'Broken links', 'Misspellings'])
     await userEvent.click(screen.getByRole('tab', { name: 'Broken links' }))

@@ -1,4 +1,10 @@
-import { HISTORY_NO_DATA, type HistoryChartPoint, type HistoryResponse } from '@canopy/contracts'
+import {
+  HISTORY_NO_DATA,
+  type HistoryChartPoint,
+  type HistoryResponse,
+  type LatestScan,
+  type ScanDetails,
+} from '@canopy/contracts'
 import type { ReactNode } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { Link } from 'react-router'
@@ -12,6 +18,7 @@ import { formatCount, formatDateTime } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { useHistory } from '../api/get-history'
 import { useReadability } from '../api/get-readability'
+import { useScanDetails } from '../api/get-scan-details'
 import { CARD_BAND_LABELS, CARD_BANDS, type CardBand, CONTENT_QUALITY_MESSAGES as TEXT } from '../labels'
 import styles from './content-quality.module.css'
 
@@ -58,20 +65,22 @@ function MetricCard({
   )
 }
 
-/** The last scan: when it finished, the pages it counted and what it found. */
-function LastScanSummary({ history }: { history: HistoryResponse }) {
-  const latest = history.latestScan
-  if (!latest) return <p>No scan has finished yet.</p>
-  const pages = history.contentQuality.at(-1)?.numberOfPages ?? 0
+/** The last scan (scan-details): when it finished, of what kind, what it scanned, and what it found here. */
+function LastScanSummary({ details, latest }: { details: ScanDetails; latest: LatestScan | null }) {
+  if (!details.date || !latest) return <p>No scan has finished yet.</p>
+  const facts: [string, string][] = [
+    ['Finished', formatDateTime(details.date)],
+    ['Scan type', details.scanType === 'section' ? 'Section rescan' : 'Full site scan'],
+    ...details.itemsScanned
+      .filter((item) => item.count > 0)
+      .map((item): [string, string] => [`${item.label} scanned`, formatCount(item.count)]),
+    ['Broken links', formatCount(latest.numberOfBrokenLinks)],
+    ['Misspellings', formatCount(latest.numberOfMisspellings)],
+    ['Pages with broken images', formatCount(latest.numberOfPagesWithBrokenImages)],
+  ]
   return (
     <dl className={styles.facts}>
-      {[
-        ['Finished', formatDateTime(latest.finished)],
-        ['Pages scanned', formatCount(pages)],
-        ['Broken links', formatCount(latest.numberOfBrokenLinks)],
-        ['Misspellings', formatCount(latest.numberOfMisspellings)],
-        ['Pages with broken images', formatCount(latest.numberOfPagesWithBrokenImages)],
-      ].map(([term, value]) => (
+      {facts.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
           <dd>{value}</dd>
@@ -177,6 +186,7 @@ export function ContentQualityOverview({ siteSlug, sectionSlug, sectionId, heade
   const scope = { sectionId }
   const history = useHistory(siteSlug, scope)
   const readability = useReadability(siteSlug, scope)
+  const scanDetails = useScanDetails(siteSlug, scope)
   const at = (rest: string) => sitePath(siteSlug, sectionSlug, rest)
   const scores = withData(history.data?.contentQuality ?? [])
   return (
@@ -197,7 +207,13 @@ export function ContentQualityOverview({ siteSlug, sectionSlug, sectionId, heade
         </section>
         <section className={styles.card} aria-labelledby="last-scan">
           <h2 id="last-scan">Last scan summary</h2>
-          {history.data ? <LastScanSummary history={history.data} /> : <p role="status">Loading</p>}
+          {history.isError || scanDetails.isError ? (
+            <p>{MESSAGES.list.errorTitle}</p>
+          ) : history.data && scanDetails.data ? (
+            <LastScanSummary details={scanDetails.data} latest={history.data.latestScan} />
+          ) : (
+            <p role="status">Loading</p>
+          )}
         </section>
         <OverviewCards history={history.data} readabilityScore={readability.data?.score} at={at} />
         <section className={`${styles.card} ${styles.wide}`} aria-labelledby="progress">
