@@ -8,6 +8,7 @@ import {
   createSessionCookie,
   createTestDocument,
   createTestIssueSummary,
+  createTestLink,
   createTestPageWithArtifacts,
   createTestSection,
   createTestSite,
@@ -94,6 +95,20 @@ async function twoSites() {
     url: `${siteB.rootUri}report.pdf`,
     pageIds: [pageB.id],
   })
+  const linkA = await createTestLink(app.prisma, {
+    siteId: siteA.id,
+    url: `${siteA.rootUri}gone`,
+    isBroken: true,
+    status: 404,
+    pageIds: [pageA.id],
+  })
+  const linkB = await createTestLink(app.prisma, {
+    siteId: siteB.id,
+    url: `${siteB.rootUri}gone`,
+    isBroken: true,
+    status: 404,
+    pageIds: [pageB.id],
+  })
   const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', search: 'report' }
   return {
     app,
@@ -111,6 +126,8 @@ async function twoSites() {
       guid: pageA.id,
       path: testElementScreenshotPath(pageA),
       documentId: documentA.id,
+      linkId: linkA.id,
+      resourceId: linkA.id,
       ...listValues,
     },
     paramsB: {
@@ -121,6 +138,8 @@ async function twoSites() {
       guid: pageB.id,
       path: testElementScreenshotPath(pageB),
       documentId: documentB.id,
+      linkId: linkB.id,
+      resourceId: linkB.id,
       ...listValues,
     },
   }
@@ -154,6 +173,12 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/documents/:kind/export',
         'GET /api/v1/sites/:slug/document',
         'GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId',
+        'GET /api/v1/sites/:slug/content-quality/readability',
+        'GET /api/v1/sites/:slug/content-quality/broken-links',
+        'GET /api/v1/sites/:slug/content-quality/broken-links/export',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId/export',
+        'GET /api/v1/sites/:slug/content-quality/resources/:resourceId',
         'GET /api/v1/sites/:slug/scan-status',
       ]),
     )
