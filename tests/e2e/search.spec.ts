@@ -3,7 +3,7 @@ import { runAxe } from './support/axe'
 import { signInWithApi } from './support/session'
 
 // Global search of the demo site after its scan (demo-scan.setup.ts ran it): the search page finds a
-// page by its title, a document and an e-mail address of the fixture site, each result opens the screen it
+// page by its title, a document, a broken link and an e-mail address of the fixture site, each result opens the screen it
 // lives on, and the search panel opens on '?' and finds as the user types. Checked with axe (WCAG 2.2 AA)
 // and at 320 and 1920 px.
 
@@ -29,7 +29,7 @@ async function expectAccessible(page: Page, name: string) {
 test.describe('global search', () => {
   test.setTimeout(120_000)
 
-  test('the search page finds a page by title, a document and an e-mail address, and opens them', async ({
+  test('the search page finds a page by title, a document, a broken link and an e-mail address, and opens them', async ({
     page,
   }) => {
     await signInWithApi(page)
@@ -58,6 +58,14 @@ test.describe('global search', () => {
     const email = contacts.getByRole('link', { name: 'hello@riverbend.gov.uk' })
     await expect(email).toHaveAttribute('href', /\/site\/demo\/inventory\/email\/[^/]+$/)
     await expect(contacts).toContainText('E-mail address · valid · on 1 page')
+
+    // A link: the fixture's broken external link opens the pages affected by it.
+    await page.goto(`${SITE}/search?search=${encodeURIComponent('annual-report-2019')}`)
+    const links = page.getByRole('region', { name: /^Links/ })
+    await expect(links).toContainText('External link · Broken (404)')
+    await links.getByRole('link', { name: /annual-report-2019/ }).click()
+    await expect(page).toHaveURL(/\/site\/demo\/content-quality\/broken-links\/[^/]+$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('annual-report-2019')
 
     await page.goto(`${SITE}/search?search=${encodeURIComponent('no-such-words-anywhere')}`)
     await expect(page.getByText('No results found for no-such-words-anywhere')).toBeVisible()
