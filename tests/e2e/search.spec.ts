@@ -2,10 +2,10 @@ import { expect, type Page, test } from '@playwright/test'
 import { runAxe } from './support/axe'
 import { signInWithApi } from './support/session'
 
-// Global search of the demo site after its scan (demo-scan.setup.ts ran it): the search page finds a
-// page by its title, a document, a broken link and an e-mail address of the fixture site, each result opens the screen it
-// lives on, and the search panel opens on '?' and finds as the user types. Checked with axe (WCAG 2.2 AA)
-// and at 320 and 1920 px.
+// Global search of the demo site after its scan (demo-scan.setup.ts ran it): the search page finds a page
+// by its title, a document, a broken link and an e-mail address of the fixture site, each result opens the
+// screen it lives on, and the search panel opens on '?' and finds as the user types. Checked with axe
+// (WCAG 2.2 AA) and at 320 and 1920 px.
 
 const SITE = '/site/demo'
 
