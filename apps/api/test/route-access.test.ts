@@ -109,7 +109,7 @@ async function twoSites() {
     status: 404,
     pageIds: [pageB.id],
   })
-  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv' }
+  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', search: 'report' }
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),

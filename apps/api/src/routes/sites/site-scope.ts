@@ -7,6 +7,7 @@ import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
 import issuesRoutes from './issues.js'
 import pagesRoutes from './pages.js'
+import searchRoutes from './search.js'
 import siteRoutes from './site.js'
 import uptimeRoutes from './uptime.js'
 
@@ -35,6 +36,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(issuesRoutes)
   await fastify.register(documentsRoutes)
   await fastify.register(contentQualityRoutes)
+  await fastify.register(searchRoutes)
 }
 
 export default siteScope
