@@ -24,11 +24,13 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteScansRoutes)
   await fastify.register(scanStatusRoutes)
   await fastify.register(siteResults)
-  // Not among the cached results: a check lands every few minutes with no scan event to drop a kept answer.
-  await fastify.register(uptimeRoutes)
 }
 
-/** The scan results of the site: their answers are kept a few seconds per site and role (results-cache). */
+/**
+ * The scan results of the site: their answers are kept a few seconds per site and role (results-cache).
+ * Uptime is among them: no event drops its kept answer when a check lands, but checks are minutes apart and
+ * an answer is kept no longer than the cache's few seconds.
+ */
 const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   fastify.resultsCache.cacheSiteAnswers(fastify)
   await fastify.register(historyRoutes)
@@ -37,6 +39,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(documentsRoutes)
   await fastify.register(contentQualityRoutes)
   await fastify.register(searchRoutes)
+  await fastify.register(uptimeRoutes)
 }
 
 export default siteScope
