@@ -37,7 +37,9 @@ async function adminContext() {
       scanId: scan.id,
       issueName: 'image-alt',
       kind: 'pdf',
+      'kind@/inventory/': 'email',
       pageId: 'no-such-page',
+      id: 'no-such-item',
     },
   }
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
 import {
   createSessionCookie,
+  createTestContact,
   createTestDocument,
   createTestIssueSummary,
   createTestPageWithArtifacts,
@@ -94,7 +95,21 @@ async function twoSites() {
     url: `${siteB.rootUri}report.pdf`,
     pageIds: [pageB.id],
   })
-  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv' }
+  const [contactA, contactB] = await Promise.all(
+    [
+      [siteA.id, pageA.id],
+      [siteB.id, pageB.id],
+    ].map(([siteId, pageId]) =>
+      createTestContact(app.prisma, {
+        siteId: siteId as string,
+        kind: 'email',
+        value: 'info@canopy.org',
+        pages: [{ pageId: pageId as string }],
+      }),
+    ),
+  )
+  // The inventory's :kind is its own (email), not a document kind.
+  const listValues = { issueName: 'image-alt', kind: 'pdf', 'kind@/inventory/': 'email', format: 'csv' }
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
@@ -111,6 +126,7 @@ async function twoSites() {
       guid: pageA.id,
       path: testElementScreenshotPath(pageA),
       documentId: documentA.id,
+      id: contactA?.id ?? '',
       ...listValues,
     },
     paramsB: {
@@ -121,6 +137,7 @@ async function twoSites() {
       guid: pageB.id,
       path: testElementScreenshotPath(pageB),
       documentId: documentB.id,
+      id: contactB?.id ?? '',
       ...listValues,
     },
   }
@@ -153,6 +170,11 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/documents/:kind',
         'GET /api/v1/sites/:slug/documents/:kind/export',
         'GET /api/v1/sites/:slug/document',
+        'GET /api/v1/sites/:slug/inventory',
+        'GET /api/v1/sites/:slug/inventory/:kind',
+        'GET /api/v1/sites/:slug/inventory/:kind/export',
+        'GET /api/v1/sites/:slug/inventory/:kind/:id',
+        'GET /api/v1/sites/:slug/inventory/:kind/:id/export',
         'GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId',
         'GET /api/v1/sites/:slug/scan-status',
       ]),

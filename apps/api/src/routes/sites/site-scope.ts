@@ -4,6 +4,7 @@ import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
 import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
+import inventoryRoutes from './inventory.js'
 import issuesRoutes from './issues.js'
 import pagesRoutes from './pages.js'
 import siteRoutes from './site.js'
@@ -33,6 +34,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(pagesRoutes)
   await fastify.register(issuesRoutes)
   await fastify.register(documentsRoutes)
+  await fastify.register(inventoryRoutes)
 }
 
 export default siteScope
