@@ -221,6 +221,17 @@ describe('site scan of the fixture site', () => {
       expect(document?.size, expected.path).toBe(expected.size)
       expect(document?.checkedAt, expected.path).not.toBeNull()
     }
+    // The media the pages show or link to: images from <img>, the podcast from its link's extension.
+    const media = await prisma.document.findMany({
+      where: { siteId: outcome.site.id, kind: 'media' },
+      select: { url: true, mediaType: true },
+    })
+    expect(media).toEqual(
+      expect.arrayContaining([
+        { url: new URL('/images/town-hall.svg', fixture.url).toString(), mediaType: 'image' },
+        { url: new URL('/files/council-podcast-episode-1.mp3', fixture.url).toString(), mediaType: 'audio' },
+      ]),
+    )
     const orphans = await prisma.page.findMany({ where: { siteId: outcome.site.id, isOrphaned: true } })
     expect(orphans.map((page) => pathOf(page.url))).toEqual([...ORPHANED_PAGES])
     const orphanIssue = await prisma.pageIssue.findFirst({

@@ -12,6 +12,8 @@ import {
   failingNodesOf,
   mapAxeResults,
 } from '../audits/axe/axe.js'
+import { phoneRegionFor } from '../audits/contacts/index.js'
+import { type MediaType, mediaTypeOfUrl } from '../audits/documents/index.js'
 import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
@@ -43,7 +45,8 @@ export interface ContentAnalysers {
   }
   /** misspelled words of a text in a language (the site's dictionaries already applied) */
   findMisspellings(text: string, language: string | null): Promise<{ word: string; count: number }[]>
-  extractContacts(input: { text: string; hrefs: string[] }): {
+  /** region: where national numbers (without a country code) are read, e.g. 'GB' */
+  extractContacts(input: { text: string; hrefs: string[]; region?: string }): {
     emails: { value: string; valid: boolean; count: number }[]
     telephones: { value: string; valid: boolean; count: number }[]
   }
@@ -87,6 +90,13 @@ export interface AuditPageOptions {
   guard: AddressGuard
 }
 
+export interface PageDocument {
+  url: string
+  kind: string
+  /** media only: from the element showing it, or the extension of a link */
+  mediaType?: MediaType | null
+}
+
 export interface PageLink {
   url: string
   text: string
@@ -125,7 +135,8 @@ export interface PageAudit {
   /** every distinct link and image URL, normalised */
   links: PageLink[]
   brokenImages: { url: string; reason: string }[]
-  documents: { url: string; kind: string }[]
+  /** linked documents, and the media (images, audio, video) the page shows or links to */
+  documents: PageDocument[]
   mainText: string
   contentHash: string | null
   titleHash: string | null
@@ -362,7 +373,7 @@ async function readLoadedPage(
     lang: facts.lang,
     headings: facts.headings,
   })
-  const content = await analyseContent(facts, tab.failedImages, options.analysers)
+  const content = await analyseContent(facts, landed.finalUrl, tab.failedImages, options.analysers)
   lap('content')
   const artifacts = await saveArtifacts(page, landed.finalUrl, options, lap)
   return {
@@ -411,6 +422,7 @@ type ContentFindings = Pick<
 /** Readability, spelling, contacts, links, documents and broken images of the page's text and markup. */
 async function analyseContent(
   facts: PageFacts,
+  pageUrl: string,
   failedImages: Map<string, string>,
   analysers: ContentAnalysers,
 ): Promise<ContentFindings> {
@@ -420,6 +432,7 @@ async function analyseContent(
   const contacts = analysers.extractContacts({
     text: facts.bodyText,
     hrefs: facts.links.map((link) => link.href),
+    region: phoneRegionFor({ lang: facts.lang, url: pageUrl }),
   })
   const { links, documents } = collectLinks(facts, analysers)
   const brokenImages = findBrokenImages(facts, failedImages)
@@ -449,13 +462,13 @@ async function analyseContent(
   }
 }
 
-/** Every distinct link and image URL (normalised), and the documents among the links. */
+/** Every distinct link and image URL (normalised), the documents among the links, and the page's media. */
 function collectLinks(
   facts: PageFacts,
   analysers: ContentAnalysers,
-): { links: PageLink[]; documents: { url: string; kind: string }[] } {
+): { links: PageLink[]; documents: PageDocument[] } {
   const links = new Map<string, PageLink>()
-  const documents = new Map<string, string>()
+  const documents = new Map<string, PageDocument>()
   for (const link of facts.links) {
     // A web link the URL parser refuses (a bad host) is still a link: kept as written, checked as invalid.
     const normalised = normalizeUrl(link.href) ?? (/^https?:\/\//i.test(link.href) ? link.href : null)
@@ -463,17 +476,33 @@ function collectLinks(
     if (!links.has(`anchor ${normalised}`))
       links.set(`anchor ${normalised}`, { url: normalised, text: link.text, kind: 'anchor' })
     const kind = analysers.classifyDocumentUrl(normalised)
-    if (kind) documents.set(normalised, kind)
+    if (kind) {
+      const mediaType = kind === 'media' ? mediaTypeOfUrl(normalised) : undefined
+      documents.set(normalised, { url: normalised, kind, ...(mediaType !== undefined ? { mediaType } : {}) })
+    }
   }
   for (const image of facts.images) {
     const normalised = image.src ? normalizeUrl(image.src) : null
     if (normalised && !links.has(`image ${normalised}`))
       links.set(`image ${normalised}`, { url: normalised, text: image.alt ?? '', kind: 'image' })
   }
-  return {
-    links: [...links.values()],
-    documents: [...documents].map(([documentUrl, kind]) => ({ url: documentUrl, kind })),
-  }
+  for (const media of collectMedia(facts)) if (!documents.has(media.url)) documents.set(media.url, media)
+  return { links: [...links.values()], documents: [...documents.values()] }
+}
+
+/**
+ * The media the page shows: its images and the sources of its audio and video elements (normalised web
+ * URLs; inline data: images are part of the page, not files of the inventory).
+ */
+function collectMedia(facts: PageFacts): PageDocument[] {
+  const shown = [
+    ...facts.images.map((image) => ({ src: image.src, type: 'image' as const })),
+    ...(facts.media ?? []),
+  ]
+  return shown.flatMap(({ src, type }) => {
+    const normalised = src && /^https?:/i.test(src) ? normalizeUrl(src) : null
+    return normalised ? [{ url: normalised, kind: 'media', mediaType: type }] : []
+  })
 }
 
 /** Images that answered an error, failed to load, or loaded but did not decode. */

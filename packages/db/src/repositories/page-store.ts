@@ -1,5 +1,5 @@
 import type { BlockedRequest } from '@canopy/contracts'
-import type { DocumentKind, PageDiscovery, Prisma } from '../generated/prisma/client.js'
+import type { DocumentKind, MediaType, PageDiscovery, Prisma } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
 /**
@@ -131,12 +131,17 @@ export async function replacePageContacts(
 export async function replacePageDocuments(
   db: DbClient,
   { siteId, pageId }: { siteId: string; pageId: string },
-  documents: { url: string; kind: DocumentKind }[],
+  documents: { url: string; kind: DocumentKind; mediaType?: MediaType | null }[],
 ) {
   await db.documentOccurrence.deleteMany({ where: { pageId } })
   if (!documents.length) return
   await db.document.createMany({
-    data: documents.map((document) => ({ siteId, url: document.url, kind: document.kind })),
+    data: documents.map((document) => ({
+      siteId,
+      url: document.url,
+      kind: document.kind,
+      mediaType: document.mediaType ?? null,
+    })),
     skipDuplicates: true,
   })
   const rows = await db.document.findMany({
