@@ -65,8 +65,21 @@ export function createSignedOutRouter(queryClient: QueryClient) {
   ])
 }
 
+/** The inventory's lists (inventory/{list}) and those whose rows lead to the pages of one item. */
+const INVENTORY_LISTS = [
+  'pdfs',
+  'documents',
+  'archives',
+  'spreadsheets',
+  'powerpoints',
+  'media',
+  'email',
+  'telephone',
+] as const
+const INVENTORY_ITEM_LISTS = ['pdfs', 'email', 'telephone'] as const
+
 /**
- * The site screens of the accessibility area, uptime, page detail and document detail, the same under
+ * The site screens of the accessibility area, uptime, inventory, page detail and document detail, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
@@ -81,6 +94,13 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
     route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
+    route('inventory', () => import('./routes/app/inventory')),
+    ...INVENTORY_LISTS.map((list) =>
+      route(`inventory/${list}`, () => import('./routes/app/inventory-lists')),
+    ),
+    ...INVENTORY_ITEM_LISTS.map((list) =>
+      route(`inventory/${list}/:link`, () => import('./routes/app/inventory-lists')),
+    ),
     route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
     route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
   ]
