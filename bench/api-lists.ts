@@ -68,11 +68,13 @@ function asSql(prisma: PrismaClient): Sql {
   }
 }
 
+/** Complete: every document, and the inventory's contacts (seeded last but one, after the documents). */
 async function isSeeded(prisma: PrismaClient): Promise<boolean> {
-  const rows = await prisma.$queryRawUnsafe<{ count: bigint }[]>(
-    `SELECT count(*) AS count FROM "Document" WHERE "siteId" = 'bench-site'`,
+  const rows = await prisma.$queryRawUnsafe<{ count: bigint; contacts: bigint }[]>(
+    `SELECT count(*) AS count, (SELECT count(*) FROM "Contact" WHERE "siteId" = 'bench-site') AS contacts
+      FROM "Document" WHERE "siteId" = 'bench-site' AND kind <> 'media'`,
   )
-  return Number(rows[0]?.count ?? 0) === SIZES.documents
+  return Number(rows[0]?.count ?? 0) === SIZES.documents && Number(rows[0]?.contacts ?? 0) > 0
 }
 
 /** The bench database, migrated, seeded unless an earlier run left it complete. */
@@ -216,6 +218,20 @@ function siteCases(site: SeededSite): Case[] {
     { name: 'documents sort title', path: `${base}/documents/pdf?sortBy=documentTitle&sortDir=asc` },
     { name: 'documents section', path: `${base}/documents/pdf?sectionId=${site.sectionId}` },
     { name: 'documents deep page', path: `${base}/documents/pdf?page=${lastPage(SIZES.documents * 0.3)}` },
+    { name: 'inventory', path: `${base}/inventory` },
+    { name: 'inventory section', path: `${base}/inventory?sectionId=${site.sectionId}` },
+    { name: 'inventory email', path: `${base}/inventory/email` },
+    { name: 'inventory email search', path: `${base}/inventory/email?search=riverbend` },
+    {
+      name: 'inventory email sort occurrences',
+      path: `${base}/inventory/email?sortBy=totalCount&sortDir=desc`,
+    },
+    { name: 'inventory email section', path: `${base}/inventory/email?sectionId=${site.sectionId}` },
+    { name: 'inventory email deep page', path: `${base}/inventory/email?page=${lastPage(PAGES / 10)}` },
+    { name: 'inventory telephone', path: `${base}/inventory/telephone?sortBy=valid` },
+    { name: 'inventory media', path: `${base}/inventory/media?sortBy=size&sortDir=desc` },
+    { name: 'inventory email pages', path: `${base}/inventory/email/bench-contact-2` },
+    { name: 'inventory pdf pages', path: `${base}/inventory/pdfs/bench-document-1?sortBy=pageTitle` },
   ]
 }
 

@@ -278,6 +278,34 @@ async function seedDocuments(sql: Sql, sizes: SeedSizes): Promise<void> {
     FROM generate_series(1, ${sizes.documents}) AS d, generate_series(0, 2) AS j`)
 }
 
+/**
+ * The inventory's contacts and media: pages/5 contacts (e-mail addresses and telephone numbers alternately, one
+ * in seven invalid), each page showing two of them (up to three times each), and pages/20 images, audio and
+ * video files, each shown on three pages.
+ */
+async function seedInventory(sql: Sql, sizes: SeedSizes): Promise<void> {
+  const contacts = Math.max(10, Math.floor(sizes.pages / 5))
+  const media = Math.max(10, Math.floor(sizes.pages / 20))
+  await sql.execute(`INSERT INTO "Contact" (id, "siteId", kind, value, valid)
+    SELECT 'bench-contact-' || c, 'bench-site',
+      CASE WHEN c % 2 = 0 THEN 'email'::"ContactKind" ELSE 'telephone'::"ContactKind" END,
+      CASE WHEN c % 2 = 0 THEN 'person-' || c || '@' || (ARRAY['riverbend', 'canopy', 'gardens'])[1 + c % 3] || '.org'
+           ELSE '+4420' || lpad((c * 7919 % 100000000)::text, 8, '0') END,
+      c % 7 <> 0
+    FROM generate_series(1, ${contacts}) AS c`)
+  await sql.execute(`INSERT INTO "ContactOccurrence" ("contactId", "pageId", count)
+    SELECT DISTINCT ON (contact, page) contact, page, 1 + (p + j) % 3
+    FROM generate_series(1, ${sizes.pages}) AS p, generate_series(0, 1) AS j,
+      LATERAL (SELECT 'bench-contact-' || (1 + (p * 3 + j * 7727) % ${contacts}) AS contact, 'bench-page-' || p AS page) AS o`)
+  await sql.execute(`INSERT INTO "Document" (id, "siteId", url, kind, "mediaType", size, "checkedAt")
+    SELECT 'bench-media-' || m, 'bench-site', '${ORIGIN}/media/file-' || m || '.' || (ARRAY['png', 'mp3', 'mp4'])[1 + m % 3],
+      'media', (ARRAY['image', 'audio', 'video']::"MediaType"[])[1 + m % 3], 1000 + (m * 7919) % 9000000, now()
+    FROM generate_series(1, ${media}) AS m`)
+  await sql.execute(`INSERT INTO "DocumentOccurrence" ("documentId", "pageId")
+    SELECT DISTINCT 'bench-media-' || m, 'bench-page-' || (1 + (m * 17 + j * 7727) % ${sizes.pages})
+    FROM generate_series(1, ${media}) AS m, generate_series(0, 2) AS j`)
+}
+
 async function findTopIssue(sql: Sql): Promise<{ topIssueId: string; topSignature: string }> {
   const [top] = await sql.query<{ issueId: string; signature: string }>(`SELECT t."issueId", t.signature
     FROM "IssueSummary" s JOIN "IssueTemplate" t USING ("siteId", "scopeId", category, "issueId")
@@ -303,6 +331,7 @@ export async function seedListsSite(sql: Sql, sizes: SeedSizes, log: (line: stri
   await step('section', () => seedSection(sql, sizes))
   await step('issue summaries and templates', () => seedRollups(sql, sizes))
   await step(`${sizes.documents} documents`, () => seedDocuments(sql, sizes))
+  await step('contacts and media', () => seedInventory(sql, sizes))
   // As autovacuum leaves a live database: statistics, and a visibility map so that counts read indexes only.
   await step('vacuum analyze', () => sql.execute('VACUUM ANALYZE'))
 }
