@@ -115,7 +115,10 @@ describe('inventory overview', () => {
     )
     const tabs = screen.getByRole('tablist', { name: 'Inventory history' })
     expect(within(tabs).getAllByRole('tab')).toHaveLength(7)
-    await userEvent.click(within(tabs).getByRole('tab', { name: 'PDFs' }))
+    // Keyboard only: the tabs are one stop, the arrows move between them.
+    within(tabs).getByRole('tab', { name: 'Page count' }).focus()
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}')
+    expect(within(tabs).getByRole('tab', { name: 'PDFs' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Latest scan')
     expect(screen.getByRole('tabpanel')).toHaveTextContent('PDFs 2')
     expect(await findAxeViolations()).toEqual([])
