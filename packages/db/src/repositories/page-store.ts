@@ -144,6 +144,7 @@ export async function replacePageDocuments(
     })),
     skipDuplicates: true,
   })
+  await fillMediaTypes(db, siteId, documents)
   const rows = await db.document.findMany({
     where: { siteId, url: { in: documents.map((document) => document.url) } },
     select: { id: true },
@@ -152,6 +153,24 @@ export async function replacePageDocuments(
     data: rows.map((row) => ({ documentId: row.id, pageId })),
     skipDuplicates: true,
   })
+}
+
+/** Media stored before their type was recorded (or first seen as a link without one) get it now. */
+async function fillMediaTypes(
+  db: DbClient,
+  siteId: string,
+  documents: { url: string; kind: DocumentKind; mediaType?: MediaType | null }[],
+) {
+  for (const mediaType of ['image', 'audio', 'video'] as const) {
+    const urls = documents
+      .filter((document) => document.mediaType === mediaType)
+      .map((document) => document.url)
+    if (urls.length === 0) continue
+    await db.document.updateMany({
+      where: { siteId, kind: 'media', mediaType: null, url: { in: urls } },
+      data: { mediaType },
+    })
+  }
 }
 
 /** The site's custom dictionary words: the global dictionary's (no language) and those of these languages. */
