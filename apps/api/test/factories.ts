@@ -430,3 +430,38 @@ export async function createTestContact(
     },
   })
 }
+
+/** A link the site's pages link to, as the link check left it, with one anchor (or image) per page given. */
+export async function createTestLink(
+  prisma: PrismaClient,
+  {
+    siteId,
+    url,
+    pageIds = [],
+    kind = 'anchor',
+    ...fields
+  }: {
+    siteId: string
+    url: string
+    pageIds?: string[]
+    kind?: 'anchor' | 'image'
+    isInternal?: boolean
+    status?: number | null
+    error?: string | null
+    isBroken?: boolean
+    isUnverified?: boolean
+    riskType?: string | null
+    firstSeenAt?: Date
+  },
+) {
+  return prisma.link.create({
+    data: {
+      siteId,
+      url,
+      isInternal: fields.isInternal ?? false,
+      checkedAt: new Date(),
+      ...fields,
+      occurrences: { create: pageIds.map((pageId) => ({ pageId, kind })) },
+    },
+  })
+}

@@ -39,6 +39,8 @@ async function adminContext() {
       kind: 'pdf',
       'kind@/inventory/': 'email',
       pageId: 'no-such-page',
+      linkId: 'no-such-link',
+      resourceId: 'no-such-resource',
       id: 'no-such-item',
     },
   }
@@ -262,6 +264,8 @@ describe('malformed list queries', () => {
         'GET /api/v1/sites/:slug/issues',
         'GET /api/v1/sites/:slug/issues/:issueName/pages',
         'GET /api/v1/sites/:slug/documents/:kind',
+        'GET /api/v1/sites/:slug/content-quality/broken-links',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
       ]),
     )
     for (const route of listRoutes) {

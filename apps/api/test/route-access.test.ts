@@ -9,6 +9,7 @@ import {
   createTestContact,
   createTestDocument,
   createTestIssueSummary,
+  createTestLink,
   createTestPageWithArtifacts,
   createTestSection,
   createTestSite,
@@ -95,6 +96,20 @@ async function twoSites() {
     url: `${siteB.rootUri}report.pdf`,
     pageIds: [pageB.id],
   })
+  const linkA = await createTestLink(app.prisma, {
+    siteId: siteA.id,
+    url: `${siteA.rootUri}gone`,
+    isBroken: true,
+    status: 404,
+    pageIds: [pageA.id],
+  })
+  const linkB = await createTestLink(app.prisma, {
+    siteId: siteB.id,
+    url: `${siteB.rootUri}gone`,
+    isBroken: true,
+    status: 404,
+    pageIds: [pageB.id],
+  })
   const [contactA, contactB] = await Promise.all(
     [
       [siteA.id, pageA.id],
@@ -126,6 +141,8 @@ async function twoSites() {
       guid: pageA.id,
       path: testElementScreenshotPath(pageA),
       documentId: documentA.id,
+      linkId: linkA.id,
+      resourceId: linkA.id,
       id: contactA?.id ?? '',
       ...listValues,
     },
@@ -137,6 +154,8 @@ async function twoSites() {
       guid: pageB.id,
       path: testElementScreenshotPath(pageB),
       documentId: documentB.id,
+      linkId: linkB.id,
+      resourceId: linkB.id,
       id: contactB?.id ?? '',
       ...listValues,
     },
@@ -176,6 +195,12 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/inventory/:kind/:id',
         'GET /api/v1/sites/:slug/inventory/:kind/:id/export',
         'GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId',
+        'GET /api/v1/sites/:slug/content-quality/readability',
+        'GET /api/v1/sites/:slug/content-quality/broken-links',
+        'GET /api/v1/sites/:slug/content-quality/broken-links/export',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId/export',
+        'GET /api/v1/sites/:slug/content-quality/resources/:resourceId',
         'GET /api/v1/sites/:slug/scan-status',
       ]),
     )

@@ -79,7 +79,8 @@ const INVENTORY_LISTS = [
 const INVENTORY_ITEM_LISTS = ['pdfs', 'email', 'telephone'] as const
 
 /**
- * The site screens of the accessibility area, uptime, inventory, page detail and document detail, the same under
+ * The site screens of the accessibility and content quality areas, uptime, inventory, page detail and document
+ * detail, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
@@ -93,6 +94,16 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('accessibility/pdfs', () => import('./routes/app/accessibility-pdfs')),
     route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
     route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
+    route('content-quality', () => import('./routes/app/content-quality')),
+    route('content-quality/pages', () => import('./routes/app/content-quality-pages')),
+    route('content-quality/readability', () => import('./routes/app/content-quality-readability')),
+    route(
+      'content-quality/readability/:readability',
+      () => import('./routes/app/content-quality-readability-level'),
+    ),
+    route('content-quality/broken-links', () => import('./routes/app/content-quality-broken-links')),
+    route('content-quality/broken-links/:link', () => import('./routes/app/content-quality-broken-link')),
+    route('content-quality/issues/:issueName', () => import('./routes/app/content-quality-issue')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import scanStatusRoutes from '../scans/scan-status.js'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
+import contentQualityRoutes from './content-quality.js'
 import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
 import inventoryRoutes from './inventory.js'
@@ -34,6 +35,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(pagesRoutes)
   await fastify.register(issuesRoutes)
   await fastify.register(documentsRoutes)
+  await fastify.register(contentQualityRoutes)
   await fastify.register(inventoryRoutes)
 }
 
