@@ -131,6 +131,13 @@ test.describe('inventory', () => {
     await expect(page.getByRole('table')).toContainText(email?.path ?? '')
     await expectAccessible(page, 'inventory-email-pages')
 
+    // Under a section only its pages' addresses: the About us section has the staff directory, not /contact.
+    const inAbout = CONTACTS.filter((item) => item.kind === 'email' && item.path.startsWith('/about/'))
+    const elsewhere = CONTACTS.filter((item) => item.kind === 'email' && !item.path.startsWith('/about/'))
+    await page.goto(`${SITE}/section/about-us/inventory/email`)
+    for (const item of inAbout) await expect(page.getByRole('table')).toContainText(item.value)
+    for (const item of elsewhere) await expect(page.getByRole('table')).not.toContainText(item.value)
+
     await page.goto(`${SITE}/inventory/telephone`)
     const phones = page.getByRole('table')
     const telephones = CONTACTS.filter((item) => item.kind === 'telephone')
