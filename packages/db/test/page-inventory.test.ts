@@ -4,6 +4,7 @@ import {
   contactList,
   contactListSort,
   findListPage,
+  listDocumentsOfScan,
   replacePageContacts,
   replacePageDocuments,
 } from '../src/repositories/index.js'
@@ -52,6 +53,32 @@ describe('a page’s documents and media', () => {
       { url: 'http://x.test/logo.svg', kind: 'media', mediaType: 'image', _count: { occurrences: 1 } },
       { url: 'http://x.test/podcast.mp3', kind: 'media', mediaType: 'audio', _count: { occurrences: 1 } },
       { url: 'http://x.test/report.pdf', kind: 'pdf', mediaType: null, _count: { occurrences: 1 } },
+    ])
+  })
+})
+
+describe('the sizes of the media a page loaded', () => {
+  it('are stored with the check time, and the scan’s end leaves those media alone', async () => {
+    const scan = await prisma.scan.create({
+      data: { siteId: SITE, kind: 'site', pageLimit: 10, startedAt: new Date(Date.now() - 60_000) },
+    })
+    await prisma.pageResult.create({ data: { scanId: scan.id, pageId: 'i2', status: 'succeeded' } })
+    await replacePageDocuments(prisma, { siteId: SITE, pageId: 'i2' }, [
+      { url: 'http://x.test/photo.jpg', kind: 'media', mediaType: 'image', size: 52_000 },
+      { url: 'http://x.test/unsized.png', kind: 'media', mediaType: 'image', size: null },
+      { url: 'http://x.test/minutes.docx', kind: 'doc' },
+    ])
+    const photo = await prisma.document.findFirstOrThrow({
+      where: { siteId: SITE, url: 'http://x.test/photo.jpg' },
+    })
+    expect(photo.size).toBe(52_000)
+    expect(photo.checkedAt).not.toBeNull()
+    const toMeasure = await listDocumentsOfScan(prisma, scan.id, {
+      measuredSince: scan.startedAt ?? undefined,
+    })
+    expect(toMeasure.map((document) => document.url).sort()).toEqual([
+      'http://x.test/minutes.docx',
+      'http://x.test/unsized.png',
     ])
   })
 })

@@ -95,6 +95,8 @@ export interface PageDocument {
   kind: string
   /** media only: from the element showing it, or the extension of a link */
   mediaType?: MediaType | null
+  /** media the page loaded: bytes as it answered them (null: measured at the scan's end) */
+  size?: number | null
 }
 
 export interface PageLink {
@@ -222,11 +224,26 @@ interface AuditTab {
   watch: NavigationWatch
   /** images that failed to load, by URL: the reason */
   failedImages: Map<string, string>
+  /** images, audio and video the page loaded uncompressed, by normalised URL: their Content-Length */
+  mediaSizes: Map<string, number>
+}
+
+const MEDIA_RESOURCE_TYPES = new Set(['image', 'media'])
+
+/**
+ * The size of a media file the page loaded, from its answer: its Content-Length when the body came as the
+ * file is (no Content-Encoding, not a partial 206); null otherwise, and the file is measured at the scan's end.
+ */
+function loadedSize(response: Response): number | null {
+  const headers = response.headers()
+  if (response.status() !== 200 || headers['content-encoding']) return null
+  const length = Number(headers['content-length'])
+  return Number.isSafeInteger(length) && length > 0 ? length : null
 }
 
 type ResolvedOptions = AuditPageOptions & { navigationTimeoutMs: number; evaluateTimeoutMs: number }
 
-/** A page in a fresh context, axe preloaded, failed images noted. */
+/** A page in a fresh context, axe preloaded, failed images and the sizes of loaded media noted. */
 async function openAuditTab(
   context: BrowserContext,
   timeouts: { navigationTimeoutMs: number; evaluateTimeoutMs: number },
@@ -237,7 +254,10 @@ async function openAuditTab(
   await page.addInitScript({ content: AXE_SOURCE })
   const watch = await NavigationWatch.attach(page)
   const failedImages = new Map<string, string>()
+  const mediaSizes = new Map<string, number>()
   page.on('response', (response: Response) => {
+    const size = MEDIA_RESOURCE_TYPES.has(response.request().resourceType()) ? loadedSize(response) : null
+    if (size !== null) mediaSizes.set(normalizeUrl(response.url()) ?? response.url(), size)
     if (response.request().resourceType() === 'image' && response.status() >= 400) {
       // The proxy's refusal is not the site's answer: the image is missing because the guard refused it.
       const refused = response.headers()[NETWORK_POLICY_HEADER] !== undefined
@@ -248,7 +268,7 @@ async function openAuditTab(
     if (request.resourceType() === 'image')
       failedImages.set(request.url(), request.failure()?.errorText ?? 'failed')
   })
-  return { page, watch, failedImages }
+  return { page, watch, failedImages, mediaSizes }
 }
 
 /** What the page shows once it has settled: where it is and the answer its document came with. */
@@ -373,7 +393,7 @@ async function readLoadedPage(
     lang: facts.lang,
     headings: facts.headings,
   })
-  const content = await analyseContent(facts, landed.finalUrl, tab.failedImages, options.analysers)
+  const content = await analyseContent(facts, landed.finalUrl, tab, options.analysers)
   lap('content')
   const artifacts = await saveArtifacts(page, landed.finalUrl, options, lap)
   return {
@@ -423,7 +443,7 @@ type ContentFindings = Pick<
 async function analyseContent(
   facts: PageFacts,
   pageUrl: string,
-  failedImages: Map<string, string>,
+  { failedImages, mediaSizes }: Pick<AuditTab, 'failedImages' | 'mediaSizes'>,
   analysers: ContentAnalysers,
 ): Promise<ContentFindings> {
   const text = facts.mainText || facts.bodyText
@@ -434,7 +454,7 @@ async function analyseContent(
     hrefs: facts.links.map((link) => link.href),
     region: phoneRegionFor({ lang: facts.lang, url: pageUrl }),
   })
-  const { links, documents } = collectLinks(facts, analysers)
+  const { links, documents } = collectLinks(facts, analysers, mediaSizes)
   const brokenImages = findBrokenImages(facts, failedImages)
   const contentQuality = buildContentQuality({
     flesch: readability.flesch,
@@ -466,6 +486,7 @@ async function analyseContent(
 function collectLinks(
   facts: PageFacts,
   analysers: ContentAnalysers,
+  mediaSizes: Map<string, number>,
 ): { links: PageLink[]; documents: PageDocument[] } {
   const links = new Map<string, PageLink>()
   const documents = new Map<string, PageDocument>()
@@ -486,7 +507,8 @@ function collectLinks(
     if (normalised && !links.has(`image ${normalised}`))
       links.set(`image ${normalised}`, { url: normalised, text: image.alt ?? '', kind: 'image' })
   }
-  for (const media of collectMedia(facts)) if (!documents.has(media.url)) documents.set(media.url, media)
+  for (const media of collectMedia(facts, mediaSizes))
+    if (!documents.has(media.url)) documents.set(media.url, media)
   return { links: [...links.values()], documents: [...documents.values()] }
 }
 
@@ -494,14 +516,16 @@ function collectLinks(
  * The media the page shows: its images and the sources of its audio and video elements (normalised web
  * URLs; inline data: images are part of the page, not files of the inventory).
  */
-function collectMedia(facts: PageFacts): PageDocument[] {
+function collectMedia(facts: PageFacts, sizes: Map<string, number>): PageDocument[] {
   const shown = [
     ...facts.images.map((image) => ({ src: image.src, type: 'image' as const })),
     ...(facts.media ?? []),
   ]
   return shown.flatMap(({ src, type }) => {
     const normalised = src && /^https?:/i.test(src) ? normalizeUrl(src) : null
-    return normalised ? [{ url: normalised, kind: 'media', mediaType: type }] : []
+    return normalised
+      ? [{ url: normalised, kind: 'media', mediaType: type, size: sizes.get(normalised) ?? null }]
+      : []
   })
 }
 

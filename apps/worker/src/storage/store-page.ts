@@ -180,6 +180,7 @@ async function storePageFindings(tx: Tx, context: StoredPageContext, pageId: str
       url: document.url,
       kind: document.kind as DocumentKind,
       mediaType: document.mediaType ?? null,
+      size: document.size ?? null,
     })),
   )
 }

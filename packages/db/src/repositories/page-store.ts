@@ -1,5 +1,5 @@
 import type { BlockedRequest } from '@canopy/contracts'
-import type { DocumentKind, MediaType, PageDiscovery, Prisma } from '../generated/prisma/client.js'
+import { type DocumentKind, type MediaType, type PageDiscovery, Prisma } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
 /**
@@ -131,7 +131,7 @@ export async function replacePageContacts(
 export async function replacePageDocuments(
   db: DbClient,
   { siteId, pageId }: { siteId: string; pageId: string },
-  documents: { url: string; kind: DocumentKind; mediaType?: MediaType | null }[],
+  documents: { url: string; kind: DocumentKind; mediaType?: MediaType | null; size?: number | null }[],
 ) {
   await db.documentOccurrence.deleteMany({ where: { pageId } })
   if (!documents.length) return
@@ -145,6 +145,7 @@ export async function replacePageDocuments(
     skipDuplicates: true,
   })
   await fillMediaTypes(db, siteId, documents)
+  await storeLoadedMediaSizes(db, siteId, documents)
   const rows = await db.document.findMany({
     where: { siteId, url: { in: documents.map((document) => document.url) } },
     select: { id: true },
@@ -171,6 +172,26 @@ async function fillMediaTypes(
       data: { mediaType },
     })
   }
+}
+
+/**
+ * The sizes of the media the page loaded, as the browser received them: stored with checkedAt now, so the
+ * scan's end does not ask the server again (scan-finalize's listDocumentsOfScan).
+ */
+async function storeLoadedMediaSizes(
+  db: DbClient,
+  siteId: string,
+  documents: { url: string; kind: DocumentKind; size?: number | null }[],
+) {
+  const sized = documents.filter(
+    (document) =>
+      document.kind === 'media' && typeof document.size === 'number' && document.size <= 2_147_483_647,
+  )
+  if (sized.length === 0) return
+  const rows = Prisma.join(sized.map((document) => Prisma.sql`(${document.url}, ${document.size}::int)`))
+  await db.$executeRaw`UPDATE "Document" AS d SET size = v.size, "checkedAt" = now()
+    FROM (VALUES ${rows}) AS v(url, size)
+    WHERE d."siteId" = ${siteId} AND d.kind = 'media' AND d.url = v.url`
 }
 
 /** The site's custom dictionary words: the global dictionary's (no language) and those of these languages. */

@@ -228,9 +228,19 @@ export function replaceHistoryPoints(
 }
 
 /** Documents the scan's audited pages link to. */
-export function listDocumentsOfScan(db: DbClient, scanId: string) {
+export function listDocumentsOfScan(
+  db: DbClient,
+  scanId: string,
+  { measuredSince }: { measuredSince?: Date } = {},
+) {
   return db.document.findMany({
-    where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
+    where: {
+      occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } },
+      // Media a page of this scan loaded were measured by the browser (page-store): not asked for again.
+      ...(measuredSince
+        ? { OR: [{ kind: { not: 'media' } }, { checkedAt: null }, { checkedAt: { lt: measuredSince } }] }
+        : {}),
+    },
     select: { id: true, url: true, kind: true },
   })
 }
