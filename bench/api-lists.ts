@@ -68,13 +68,16 @@ function asSql(prisma: PrismaClient): Sql {
   }
 }
 
+/** Complete: every document, and the inventory's contacts (seeded last but one, after the documents). */
 async function isSeeded(prisma: PrismaClient): Promise<boolean> {
-  const rows = await prisma.$queryRawUnsafe<{ count: bigint; uptime: boolean }[]>(
-    `SELECT count(*) AS count, EXISTS (SELECT 1 FROM "UptimeCheck" WHERE "siteId" = 'bench-site') AS uptime
-      FROM "Document" WHERE "siteId" = 'bench-site'`,
+  const rows = await prisma.$queryRawUnsafe<{ count: bigint; contacts: bigint; uptime: boolean }[]>(
+    `SELECT count(*) AS count, (SELECT count(*) FROM "Contact" WHERE "siteId" = 'bench-site') AS contacts,
+        EXISTS (SELECT 1 FROM "UptimeCheck" WHERE "siteId" = 'bench-site') AS uptime
+      FROM "Document" WHERE "siteId" = 'bench-site' AND kind <> 'media'`,
   )
-  // A database seeded before the seed gained its last step (uptime) is seeded again.
-  return Number(rows[0]?.count ?? 0) === SIZES.documents && rows[0]?.uptime === true
+  // A database seeded before the seed gained its last steps (contacts, uptime) is seeded again.
+  const [row] = rows
+  return Number(row?.count ?? 0) === SIZES.documents && Number(row?.contacts ?? 0) > 0 && row?.uptime === true
 }
 
 /** The bench database, migrated, seeded unless an earlier run left it complete. */
@@ -244,6 +247,20 @@ function siteCases(site: SeededSite): Case[] {
     { name: 'documents sort title', path: `${base}/documents/pdf?sortBy=documentTitle&sortDir=asc` },
     { name: 'documents section', path: `${base}/documents/pdf?sectionId=${site.sectionId}` },
     { name: 'documents deep page', path: `${base}/documents/pdf?page=${lastPage(SIZES.documents * 0.3)}` },
+    { name: 'inventory', path: `${base}/inventory` },
+    { name: 'inventory section', path: `${base}/inventory?sectionId=${site.sectionId}` },
+    { name: 'inventory email', path: `${base}/inventory/email` },
+    { name: 'inventory email search', path: `${base}/inventory/email?search=riverbend` },
+    {
+      name: 'inventory email sort occurrences',
+      path: `${base}/inventory/email?sortBy=totalCount&sortDir=desc`,
+    },
+    { name: 'inventory email section', path: `${base}/inventory/email?sectionId=${site.sectionId}` },
+    { name: 'inventory email deep page', path: `${base}/inventory/email?page=${lastPage(PAGES / 10)}` },
+    { name: 'inventory telephone', path: `${base}/inventory/telephone?sortBy=valid` },
+    { name: 'inventory media', path: `${base}/inventory/media?sortBy=size&sortDir=desc` },
+    { name: 'inventory email pages', path: `${base}/inventory/email/bench-contact-2` },
+    { name: 'inventory pdf pages', path: `${base}/inventory/pdfs/bench-document-1?sortBy=pageTitle` },
     ...contentQualityCases(base, site, lastPage),
     ...searchCases(base, site),
     { name: 'uptime 24h', path: `${base}/performance/uptime?period=24h` },
@@ -262,8 +279,8 @@ function searchCases(base: string, site: SeededSite): Case[] {
     { name: 'search rare', path: `${search}?search=page-4242` },
     { name: 'search title', path: `${search}?search=museums` },
     { name: 'search every url', path: `${search}?search=bench.example` },
-    { name: 'search e-mail', path: `${search}?search=press-1` },
-    { name: 'search telephone', path: `${search}?search=%2B442079` },
+    { name: 'search e-mail', path: `${search}?search=person-12` },
+    { name: 'search telephone', path: `${search}?search=%2B4420` },
     { name: 'search group page', path: `${search}?search=libraries&group=pages&page=3&pageSize=25` },
     { name: 'search section', path: `${search}?search=gardens&sectionId=${site.sectionId}` },
   ]

@@ -294,23 +294,31 @@ async function seedDocuments(sql: Sql, sizes: SeedSizes): Promise<void> {
 }
 
 /**
- * E-mail addresses and telephone numbers for the global search: one per ten pages (1 in 15 not valid), half
- * of each kind, each found on three pages.
+ * The inventory's contacts and media: pages/5 contacts (e-mail addresses and telephone numbers alternately, one
+ * in seven invalid), each page showing two of them (up to three times each), and pages/20 images, audio and
+ * video files, each shown on three pages.
  */
-async function seedContacts(sql: Sql, sizes: SeedSizes): Promise<void> {
-  const contacts = Math.max(10, Math.floor(sizes.pages / 10))
-  await sql.execute(`INSERT INTO "Contact" (id, "siteId", kind, value, valid, "firstSeenAt")
+async function seedInventory(sql: Sql, sizes: SeedSizes): Promise<void> {
+  const contacts = Math.max(10, Math.floor(sizes.pages / 5))
+  const media = Math.max(10, Math.floor(sizes.pages / 20))
+  await sql.execute(`INSERT INTO "Contact" (id, "siteId", kind, value, valid)
     SELECT 'bench-contact-' || c, 'bench-site',
       CASE WHEN c % 2 = 0 THEN 'email'::"ContactKind" ELSE 'telephone'::"ContactKind" END,
-      CASE WHEN c % 2 = 0
-        THEN (ARRAY['info', 'press', 'housing', 'parks', 'events'])[1 + c % 5] || '-' || c || '@bench.example.test'
-        ELSE '+4420' || lpad((7946000 + c)::text, 8, '0') END,
-      c % 15 <> 0, now() - (c % 60) * interval '1 day'
+      CASE WHEN c % 2 = 0 THEN 'person-' || c || '@' || (ARRAY['riverbend', 'canopy', 'gardens'])[1 + c % 3] || '.org'
+           ELSE '+4420' || lpad((c * 7919 % 100000000)::text, 8, '0') END,
+      c % 7 <> 0
     FROM generate_series(1, ${contacts}) AS c`)
   await sql.execute(`INSERT INTO "ContactOccurrence" ("contactId", "pageId", count)
-    SELECT DISTINCT ON (c, page) 'bench-contact-' || c, 'bench-page-' || page, 1
-    FROM generate_series(1, ${contacts}) AS c, generate_series(0, 2) AS j,
-      LATERAL (SELECT 1 + (c * 17 + j * 4111) % ${sizes.pages} AS page) AS chosen`)
+    SELECT DISTINCT ON (contact, page) contact, page, 1 + (p + j) % 3
+    FROM generate_series(1, ${sizes.pages}) AS p, generate_series(0, 1) AS j,
+      LATERAL (SELECT 'bench-contact-' || (1 + (p * 3 + j * 7727) % ${contacts}) AS contact, 'bench-page-' || p AS page) AS o`)
+  await sql.execute(`INSERT INTO "Document" (id, "siteId", url, kind, "mediaType", size, "checkedAt")
+    SELECT 'bench-media-' || m, 'bench-site', '${ORIGIN}/media/file-' || m || '.' || (ARRAY['png', 'mp3', 'mp4'])[1 + m % 3],
+      'media', (ARRAY['image', 'audio', 'video']::"MediaType"[])[1 + m % 3], 1000 + (m * 7919) % 9000000, now()
+    FROM generate_series(1, ${media}) AS m`)
+  await sql.execute(`INSERT INTO "DocumentOccurrence" ("documentId", "pageId")
+    SELECT DISTINCT 'bench-media-' || m, 'bench-page-' || (1 + (m * 17 + j * 7727) % ${sizes.pages})
+    FROM generate_series(1, ${media}) AS m, generate_series(0, 2) AS j`)
 }
 
 /** Uptime checks of one slot every 5 minutes over the 30 days the uptime screen shows at most. */
@@ -364,7 +372,7 @@ export async function seedListsSite(sql: Sql, sizes: SeedSizes, log: (line: stri
   await step('section', () => seedSection(sql, sizes))
   await step('issue summaries and templates', () => seedRollups(sql, sizes))
   await step(`${sizes.documents} documents`, () => seedDocuments(sql, sizes))
-  await step('contacts', () => seedContacts(sql, sizes))
+  await step('contacts and media', () => seedInventory(sql, sizes))
   await step('30 days of uptime checks', () => seedUptime(sql))
   // As autovacuum leaves a live database: statistics, and a visibility map so that counts read indexes only.
   await step('vacuum analyze', () => sql.execute('VACUUM ANALYZE'))

@@ -389,6 +389,7 @@ export async function createTestDocument(
     isScanned?: boolean | null
     language?: string | null
     checkedAt?: Date | null
+    mediaType?: 'image' | 'audio' | 'video' | null
   },
 ) {
   return prisma.document.create({
@@ -398,6 +399,34 @@ export async function createTestDocument(
       kind,
       ...fields,
       occurrences: { create: pageIds.map((pageId) => ({ pageId })) },
+    },
+  })
+}
+
+/** A contact (e-mail address or telephone number) of the site, found on the given pages that many times. */
+export async function createTestContact(
+  prisma: PrismaClient,
+  {
+    siteId,
+    kind,
+    value,
+    valid = true,
+    pages = [],
+  }: {
+    siteId: string
+    kind: 'email' | 'telephone'
+    value: string
+    valid?: boolean
+    pages?: { pageId: string; count?: number }[]
+  },
+) {
+  return prisma.contact.create({
+    data: {
+      siteId,
+      kind,
+      value,
+      valid,
+      occurrences: { create: pages.map(({ pageId, count = 1 }) => ({ pageId, count })) },
     },
   })
 }

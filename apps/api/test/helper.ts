@@ -94,9 +94,17 @@ export function isApiRoute(route: RouteEntry): boolean {
 }
 
 /** The route's URL with its :parameters filled in; a parameter without a value is an error in the test. */
+/**
+ * The route's URL with its :parameters filled in. A value keyed `name@fragment` fills :name only in URLs
+ * containing the fragment (e.g. `kind@/inventory/`), for a parameter name two route families share.
+ */
 export function fillRoute(url: string, values: Record<string, string>): string {
+  const specific = (name: string) =>
+    Object.entries(values).find(
+      ([key]) => key.startsWith(`${name}@`) && url.includes(key.slice(name.length + 1)),
+    )?.[1]
   return url.replace(/:(\w+)/g, (_, name: string) => {
-    const value = values[name]
+    const value = specific(name) ?? values[name]
     if (value === undefined) throw new Error(`no test value for :${name} in ${url}: add one to the test`)
     return encodeURIComponent(value)
   })

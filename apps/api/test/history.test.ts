@@ -73,6 +73,7 @@ function metrics(
       archivesFound: inventory.archives,
       spreadsheetsFound: inventory.sheets,
       powerpointsFound: inventory.slides,
+      mediaFound: 0,
     },
   }
   return Object.fromEntries(Object.entries(all).filter(([group]) => !omit.includes(group)))
@@ -287,6 +288,7 @@ describe('GET /api/v1/sites/:slug/history', () => {
       archivesFound: [point(FIRST_SCAN, -0.1, 10), point(SECOND_SCAN, 1, 12)],
       spreadsheetsFound: [point(FIRST_SCAN, -0.1, 10), point(SECOND_SCAN, 3, 12)],
       powerpointsFound: [point(FIRST_SCAN, -0.1, 10), point(SECOND_SCAN, 0, 12)],
+      mediaFound: [point(FIRST_SCAN, -0.1, 10), point(SECOND_SCAN, 0, 12)],
     })
   })
 
@@ -341,6 +343,7 @@ describe('GET /api/v1/sites/:slug/history', () => {
         archivesFound: [],
         spreadsheetsFound: [],
         powerpointsFound: [],
+        mediaFound: [],
       },
     })
   })

@@ -37,9 +37,11 @@ async function adminContext() {
       scanId: scan.id,
       issueName: 'image-alt',
       kind: 'pdf',
+      'kind@/inventory/': 'email',
       pageId: 'no-such-page',
       linkId: 'no-such-link',
       resourceId: 'no-such-resource',
+      id: 'no-such-item',
     },
   }
 }

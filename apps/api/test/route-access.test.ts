@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
 import {
   createSessionCookie,
+  createTestContact,
   createTestDocument,
   createTestIssueSummary,
   createTestLink,
@@ -109,7 +110,27 @@ async function twoSites() {
     status: 404,
     pageIds: [pageB.id],
   })
-  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', search: 'report' }
+  const [contactA, contactB] = await Promise.all(
+    [
+      [siteA.id, pageA.id],
+      [siteB.id, pageB.id],
+    ].map(([siteId, pageId]) =>
+      createTestContact(app.prisma, {
+        siteId: siteId as string,
+        kind: 'email',
+        value: 'info@canopy.org',
+        pages: [{ pageId: pageId as string }],
+      }),
+    ),
+  )
+  // The inventory's :kind is its own (email), not a document kind.
+  const listValues = {
+    issueName: 'image-alt',
+    kind: 'pdf',
+    'kind@/inventory/': 'email',
+    format: 'csv',
+    search: 'report',
+  }
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
@@ -128,6 +149,7 @@ async function twoSites() {
       documentId: documentA.id,
       linkId: linkA.id,
       resourceId: linkA.id,
+      id: contactA?.id ?? '',
       ...listValues,
     },
     paramsB: {
@@ -140,6 +162,7 @@ async function twoSites() {
       documentId: documentB.id,
       linkId: linkB.id,
       resourceId: linkB.id,
+      id: contactB?.id ?? '',
       ...listValues,
     },
   }
@@ -172,6 +195,11 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/documents/:kind',
         'GET /api/v1/sites/:slug/documents/:kind/export',
         'GET /api/v1/sites/:slug/document',
+        'GET /api/v1/sites/:slug/inventory',
+        'GET /api/v1/sites/:slug/inventory/:kind',
+        'GET /api/v1/sites/:slug/inventory/:kind/export',
+        'GET /api/v1/sites/:slug/inventory/:kind/:id',
+        'GET /api/v1/sites/:slug/inventory/:kind/:id/export',
         'GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId',
         'GET /api/v1/sites/:slug/content-quality/readability',
         'GET /api/v1/sites/:slug/content-quality/broken-links',

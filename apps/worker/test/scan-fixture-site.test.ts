@@ -221,6 +221,31 @@ describe('site scan of the fixture site', () => {
       expect(document?.size, expected.path).toBe(expected.size)
       expect(document?.checkedAt, expected.path).not.toBeNull()
     }
+    // The media the pages show or link to: images from <img>, the podcast from its link's extension.
+    // An image's size is what the browser received; the podcast, only linked, is measured at the end.
+    const media = await prisma.document.findMany({
+      where: { siteId: outcome.site.id, kind: 'media' },
+      select: { url: true, mediaType: true, size: true },
+    })
+    const townHall = path.join(
+      import.meta.dirname,
+      '../../../tests/fixtures/site/public/images/town-hall.svg',
+    )
+    const podcast = DOCUMENTS.find((document) => document.kind === 'media')
+    expect(media).toEqual(
+      expect.arrayContaining([
+        {
+          url: new URL('/images/town-hall.svg', fixture.url).toString(),
+          mediaType: 'image',
+          size: (await stat(townHall)).size,
+        },
+        {
+          url: new URL(podcast?.path ?? '', fixture.url).toString(),
+          mediaType: 'audio',
+          size: podcast?.size,
+        },
+      ]),
+    )
     const orphans = await prisma.page.findMany({ where: { siteId: outcome.site.id, isOrphaned: true } })
     expect(orphans.map((page) => pathOf(page.url))).toEqual([...ORPHANED_PAGES])
     const orphanIssue = await prisma.pageIssue.findFirst({

@@ -51,7 +51,7 @@ export const ContentQualityMetricHistorySchema = z.object({
 export type ContentQualityMetricHistory = z.infer<typeof ContentQualityMetricHistorySchema>
 
 export const InventoryHistorySchema = z.object({
-  /** documents of every kind (PDFs, Word, spreadsheets, PowerPoint, archives, media) */
+  /** documents of every kind (PDFs, Word, spreadsheets, PowerPoint, archives); media are counted apart */
   documentsFound: SeriesSchema,
   pdfsFound: SeriesSchema,
   pagesFound: SeriesSchema,
@@ -60,6 +60,8 @@ export const InventoryHistorySchema = z.object({
   archivesFound: SeriesSchema,
   spreadsheetsFound: SeriesSchema,
   powerpointsFound: SeriesSchema,
+  /** images, audio and video the pages show or link to */
+  mediaFound: SeriesSchema,
 })
 export type InventoryHistory = z.infer<typeof InventoryHistorySchema>
 

@@ -96,6 +96,7 @@ export function presentHistory(rows: HistoryPointRow[]): HistoryResponse {
       archivesFound: inventory('archivesFound'),
       spreadsheetsFound: inventory('spreadsheetsFound'),
       powerpointsFound: inventory('powerpointsFound'),
+      mediaFound: inventory('mediaFound'),
     },
   }
 }

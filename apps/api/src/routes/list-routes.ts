@@ -28,6 +28,8 @@ export interface ListRoutes<
   params: ParamsSchema
   querystring: z.ZodObject<Shape>
   item: Item
+  /** the list's answer when it carries more than the page (e.g. the item its rows belong to); a paged list of `item` by default */
+  listResponse?: z.ZodType
   list: (
     call: ListCall<z.infer<ParamsSchema>, z.infer<z.ZodObject<Shape>>>,
   ) => Promise<PagedList<z.infer<Item>>>
@@ -65,7 +67,10 @@ export function registerListRoutes<
         summary: routes.summary,
         params: routes.params,
         querystring: routes.querystring,
-        response: { 200: pagedListSchema(routes.item), ...errorResponses(400, 401, 404) },
+        response: {
+          200: routes.listResponse ?? pagedListSchema(routes.item),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) => routes.list({ ...checked<ParamsSchema, z.ZodObject<Shape>>(request), request }),

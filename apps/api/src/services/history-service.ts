@@ -21,7 +21,7 @@ import { siteScanSchedulerId } from './scan-schedule-service.js'
 import { SECTION_NOT_FOUND_MESSAGE } from './section-service.js'
 
 /** The site's own history without a sectionId; a section's, when it is a section of this site (else 404). */
-async function historyScope(
+export async function historyScope(
   prisma: PrismaClient,
   siteId: string,
   query: HistoryQuery,

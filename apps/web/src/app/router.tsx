@@ -65,9 +65,22 @@ export function createSignedOutRouter(queryClient: QueryClient) {
   ])
 }
 
+/** The inventory's lists (inventory/{list}) and those whose rows lead to the pages of one item. */
+const INVENTORY_LISTS = [
+  'pdfs',
+  'documents',
+  'archives',
+  'spreadsheets',
+  'powerpoints',
+  'media',
+  'email',
+  'telephone',
+] as const
+const INVENTORY_ITEM_LISTS = ['pdfs', 'email', 'telephone'] as const
+
 /**
- * The site screens of the accessibility and content quality areas, uptime, page detail, document detail and
- * search, the same under
+ * The site screens of the accessibility and content quality areas, uptime, inventory, page detail, document
+ * detail and search, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
@@ -92,6 +105,13 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('content-quality/broken-links/:link', () => import('./routes/app/content-quality-broken-link')),
     route('content-quality/issues/:issueName', () => import('./routes/app/content-quality-issue')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
+    route('inventory', () => import('./routes/app/inventory')),
+    ...INVENTORY_LISTS.map((list) =>
+      route(`inventory/${list}`, () => import('./routes/app/inventory-lists')),
+    ),
+    ...INVENTORY_ITEM_LISTS.map((list) =>
+      route(`inventory/${list}/:link`, () => import('./routes/app/inventory-lists')),
+    ),
     route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
     route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
     route('search', () => import('./routes/app/site-search')),

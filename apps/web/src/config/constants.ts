@@ -17,6 +17,7 @@ export const STALE_TIME = {
   pages: 15 * 60_000,
   documents: 5 * 60_000,
   history: 15_000,
+  inventory: 60_000,
 } as const
 
 export const TIMING = {

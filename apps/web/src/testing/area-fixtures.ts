@@ -176,6 +176,7 @@ export function makeHistory(scores: number[] = [61, 72]): HistoryResponse {
       archivesFound: series(scores.map(() => 0)),
       spreadsheetsFound: series(scores.map(() => 0)),
       powerpointsFound: series(scores.map(() => 0)),
+      mediaFound: series(scores.map(() => 0)),
     },
   }
 }

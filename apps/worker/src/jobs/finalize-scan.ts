@@ -37,7 +37,8 @@ async function analyseScanDocuments(
   scanId: string,
   logger: { warn: (o: object, m: string) => void },
 ) {
-  const documents = await listDocumentsOfScan(prisma, scanId)
+  const scan = await findScanWithSite(prisma, scanId)
+  const documents = await listDocumentsOfScan(prisma, scanId, { measuredSince: scan?.startedAt ?? undefined })
   // Documents usually sit on the site's own host: a few at a time, like the link checker per host.
   const limit = createLimiter(2)
   const outcomes = await Promise.all(

@@ -45,7 +45,8 @@ export function buildPageInventory(
   }
   const documents = audit.documents.flatMap(({ url, kind }) => {
     const known = DocumentKindSchema.safeParse(kind)
-    if (!known.success) return []
+    // The documents it links to: media the page only shows (its images, players) are not links.
+    if (!known.success || !linkText.has(url)) return []
     const check = checks.get(url)
     return [
       {

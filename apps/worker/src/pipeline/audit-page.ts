@@ -12,6 +12,8 @@ import {
   failingNodesOf,
   mapAxeResults,
 } from '../audits/axe/axe.js'
+import { phoneRegionFor } from '../audits/contacts/index.js'
+import { type MediaType, mediaTypeOfUrl } from '../audits/documents/index.js'
 import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
@@ -43,7 +45,8 @@ export interface ContentAnalysers {
   }
   /** misspelled words of a text in a language (the site's dictionaries already applied) */
   findMisspellings(text: string, language: string | null): Promise<{ word: string; count: number }[]>
-  extractContacts(input: { text: string; hrefs: string[] }): {
+  /** region: where national numbers (without a country code) are read, e.g. 'GB' */
+  extractContacts(input: { text: string; hrefs: string[]; region?: string }): {
     emails: { value: string; valid: boolean; count: number }[]
     telephones: { value: string; valid: boolean; count: number }[]
   }
@@ -87,6 +90,15 @@ export interface AuditPageOptions {
   guard: AddressGuard
 }
 
+export interface PageDocument {
+  url: string
+  kind: string
+  /** media only: from the element showing it, or the extension of a link */
+  mediaType?: MediaType | null
+  /** media the page loaded: bytes as it answered them (null: measured at the scan's end) */
+  size?: number | null
+}
+
 export interface PageLink {
   url: string
   text: string
@@ -125,7 +137,8 @@ export interface PageAudit {
   /** every distinct link and image URL, normalised */
   links: PageLink[]
   brokenImages: { url: string; reason: string }[]
-  documents: { url: string; kind: string }[]
+  /** linked documents, and the media (images, audio, video) the page shows or links to */
+  documents: PageDocument[]
   mainText: string
   contentHash: string | null
   titleHash: string | null
@@ -211,11 +224,26 @@ interface AuditTab {
   watch: NavigationWatch
   /** images that failed to load, by URL: the reason */
   failedImages: Map<string, string>
+  /** images, audio and video the page loaded uncompressed, by normalised URL: their Content-Length */
+  mediaSizes: Map<string, number>
+}
+
+const MEDIA_RESOURCE_TYPES = new Set(['image', 'media'])
+
+/**
+ * The size of a media file the page loaded, from its answer: its Content-Length when the body came as the
+ * file is (no Content-Encoding, not a partial 206); null otherwise, and the file is measured at the scan's end.
+ */
+function loadedSize(response: Response): number | null {
+  const headers = response.headers()
+  if (response.status() !== 200 || headers['content-encoding']) return null
+  const length = Number(headers['content-length'])
+  return Number.isSafeInteger(length) && length > 0 ? length : null
 }
 
 type ResolvedOptions = AuditPageOptions & { navigationTimeoutMs: number; evaluateTimeoutMs: number }
 
-/** A page in a fresh context, axe preloaded, failed images noted. */
+/** A page in a fresh context, axe preloaded, failed images and the sizes of loaded media noted. */
 async function openAuditTab(
   context: BrowserContext,
   timeouts: { navigationTimeoutMs: number; evaluateTimeoutMs: number },
@@ -226,7 +254,10 @@ async function openAuditTab(
   await page.addInitScript({ content: AXE_SOURCE })
   const watch = await NavigationWatch.attach(page)
   const failedImages = new Map<string, string>()
+  const mediaSizes = new Map<string, number>()
   page.on('response', (response: Response) => {
+    const size = MEDIA_RESOURCE_TYPES.has(response.request().resourceType()) ? loadedSize(response) : null
+    if (size !== null) mediaSizes.set(normalizeUrl(response.url()) ?? response.url(), size)
     if (response.request().resourceType() === 'image' && response.status() >= 400) {
       // The proxy's refusal is not the site's answer: the image is missing because the guard refused it.
       const refused = response.headers()[NETWORK_POLICY_HEADER] !== undefined
@@ -237,7 +268,7 @@ async function openAuditTab(
     if (request.resourceType() === 'image')
       failedImages.set(request.url(), request.failure()?.errorText ?? 'failed')
   })
-  return { page, watch, failedImages }
+  return { page, watch, failedImages, mediaSizes }
 }
 
 /** What the page shows once it has settled: where it is and the answer its document came with. */
@@ -362,7 +393,7 @@ async function readLoadedPage(
     lang: facts.lang,
     headings: facts.headings,
   })
-  const content = await analyseContent(facts, tab.failedImages, options.analysers)
+  const content = await analyseContent(facts, landed.finalUrl, tab, options.analysers)
   lap('content')
   const artifacts = await saveArtifacts(page, landed.finalUrl, options, lap)
   return {
@@ -411,7 +442,8 @@ type ContentFindings = Pick<
 /** Readability, spelling, contacts, links, documents and broken images of the page's text and markup. */
 async function analyseContent(
   facts: PageFacts,
-  failedImages: Map<string, string>,
+  pageUrl: string,
+  { failedImages, mediaSizes }: Pick<AuditTab, 'failedImages' | 'mediaSizes'>,
   analysers: ContentAnalysers,
 ): Promise<ContentFindings> {
   const text = facts.mainText || facts.bodyText
@@ -420,8 +452,9 @@ async function analyseContent(
   const contacts = analysers.extractContacts({
     text: facts.bodyText,
     hrefs: facts.links.map((link) => link.href),
+    region: phoneRegionFor({ lang: facts.lang, url: pageUrl }),
   })
-  const { links, documents } = collectLinks(facts, analysers)
+  const { links, documents } = collectLinks(facts, analysers, mediaSizes)
   const brokenImages = findBrokenImages(facts, failedImages)
   const contentQuality = buildContentQuality({
     flesch: readability.flesch,
@@ -449,13 +482,14 @@ async function analyseContent(
   }
 }
 
-/** Every distinct link and image URL (normalised), and the documents among the links. */
+/** Every distinct link and image URL (normalised), the documents among the links, and the page's media. */
 function collectLinks(
   facts: PageFacts,
   analysers: ContentAnalysers,
-): { links: PageLink[]; documents: { url: string; kind: string }[] } {
+  mediaSizes: Map<string, number>,
+): { links: PageLink[]; documents: PageDocument[] } {
   const links = new Map<string, PageLink>()
-  const documents = new Map<string, string>()
+  const documents = new Map<string, PageDocument>()
   for (const link of facts.links) {
     // A web link the URL parser refuses (a bad host) is still a link: kept as written, checked as invalid.
     const normalised = normalizeUrl(link.href) ?? (/^https?:\/\//i.test(link.href) ? link.href : null)
@@ -463,17 +497,36 @@ function collectLinks(
     if (!links.has(`anchor ${normalised}`))
       links.set(`anchor ${normalised}`, { url: normalised, text: link.text, kind: 'anchor' })
     const kind = analysers.classifyDocumentUrl(normalised)
-    if (kind) documents.set(normalised, kind)
+    if (kind) {
+      const mediaType = kind === 'media' ? mediaTypeOfUrl(normalised) : undefined
+      documents.set(normalised, { url: normalised, kind, ...(mediaType !== undefined ? { mediaType } : {}) })
+    }
   }
   for (const image of facts.images) {
     const normalised = image.src ? normalizeUrl(image.src) : null
     if (normalised && !links.has(`image ${normalised}`))
       links.set(`image ${normalised}`, { url: normalised, text: image.alt ?? '', kind: 'image' })
   }
-  return {
-    links: [...links.values()],
-    documents: [...documents].map(([documentUrl, kind]) => ({ url: documentUrl, kind })),
-  }
+  for (const media of collectMedia(facts, mediaSizes))
+    if (!documents.has(media.url)) documents.set(media.url, media)
+  return { links: [...links.values()], documents: [...documents.values()] }
+}
+
+/**
+ * The media the page shows: its images and the sources of its audio and video elements (normalised web
+ * URLs; inline data: images are part of the page, not files of the inventory).
+ */
+function collectMedia(facts: PageFacts, sizes: Map<string, number>): PageDocument[] {
+  const shown = [
+    ...facts.images.map((image) => ({ src: image.src, type: 'image' as const })),
+    ...(facts.media ?? []),
+  ]
+  return shown.flatMap(({ src, type }) => {
+    const normalised = src && /^https?:/i.test(src) ? normalizeUrl(src) : null
+    return normalised
+      ? [{ url: normalised, kind: 'media', mediaType: type, size: sizes.get(normalised) ?? null }]
+      : []
+  })
 }
 
 /** Images that answered an error, failed to load, or loaded but did not decode. */

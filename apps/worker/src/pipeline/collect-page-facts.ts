@@ -14,6 +14,8 @@ export interface PageFacts {
   headings: { level: number; text: string }[]
   links: { href: string; text: string; rel: string }[]
   images: { src: string; alt: string | null; naturalWidth: number; complete: boolean }[]
+  /** the sources of the page's audio and video elements (their src, or each <source>) */
+  media: { src: string; type: 'audio' | 'video' }[]
   mainText: string
   bodyText: string
 }
@@ -28,6 +30,11 @@ export const COLLECT_PAGE_FACTS = `(() => {
   const headings = [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((el) => ({ level: Number(el.tagName[1]), text: text(el).slice(0, 200) }));
   const links = [...document.querySelectorAll('a[href], area[href]')].map((el) => ({ href: el.href, text: text(el).slice(0, 200), rel: el.getAttribute('rel') || '' }));
   const images = [...document.images].map((img) => ({ src: img.currentSrc || img.src, alt: img.getAttribute('alt'), naturalWidth: img.naturalWidth, complete: img.complete }));
+  const media = [...document.querySelectorAll('audio, video')].flatMap((el) => {
+    const type = el.tagName === 'AUDIO' ? 'audio' : 'video';
+    const sources = [el.src, ...[...el.querySelectorAll('source[src]')].map((source) => source.src)].filter(Boolean);
+    return [...new Set(sources)].map((src) => ({ src, type }));
+  });
   // Main text the way reader modes find it: <main>, <article> or role=main, else the block with the most
   // paragraph text, without navigation, headers, footers and asides.
   let main = document.querySelector('main, [role="main"]') || document.querySelector('article');
@@ -60,6 +67,7 @@ export const COLLECT_PAGE_FACTS = `(() => {
     headings,
     links,
     images,
+    media,
     mainText: mainText.slice(0, 200000),
     bodyText: text(document.body).slice(0, 200000),
   };

@@ -1,4 +1,5 @@
 import { listCustomDictionaryWords, type PrismaClient } from '@canopy/db'
+import type { CountryCode } from 'libphonenumber-js/max'
 import { extractContacts } from '../audits/contacts/index.js'
 import { classifyDocumentUrl } from '../audits/documents/index.js'
 import { measureReadability } from '../audits/readability/index.js'
@@ -38,7 +39,8 @@ export function createContentAnalysers(
       const checker = await createSpellChecker({ language, customWords })
       return checker.misspellings(text)
     },
-    extractContacts: (input) => extractContacts(input),
+    extractContacts: ({ region, ...input }) =>
+      extractContacts({ ...input, defaultRegion: region as CountryCode | undefined }),
     classifyDocumentUrl: classifyByExtension,
   }
 }

@@ -126,6 +126,7 @@ async function historyPoint(
         archivesFound: facts.documentCount('archive'),
         spreadsheetsFound: facts.documentCount('spreadsheet'),
         powerpointsFound: facts.documentCount('powerpoint'),
+        mediaFound: facts.documentCount('media'),
       },
     },
   }

@@ -176,7 +176,12 @@ async function storePageFindings(tx: Tx, context: StoredPageContext, pageId: str
   await replacePageDocuments(
     tx,
     owner,
-    audit.documents.map((document) => ({ url: document.url, kind: document.kind as DocumentKind })),
+    audit.documents.map((document) => ({
+      url: document.url,
+      kind: document.kind as DocumentKind,
+      mediaType: document.mediaType ?? null,
+      size: document.size ?? null,
+    })),
   )
 }
 

@@ -6,7 +6,7 @@ import type { SortColumn, SqlList, SqlSort } from './keyset-list.js'
 /** The documents a site (or a section's pages) links to, with how many pages link to each. */
 export interface DocumentListFilter {
   siteId: string
-  /** absent: every kind */
+  /** absent: every kind but media (the inventory lists media apart) */
   kind?: DocumentKind
   sectionId?: string
   search?: string
@@ -26,6 +26,8 @@ export interface DocumentListRow {
   isTagged: boolean | null
   isScanned: boolean | null
   accessibilityScore: number | null
+  /** media only */
+  mediaType: 'image' | 'audio' | 'video' | null
   firstSeenAt: Date
   /** pages (of the section, when scoped) that link to it */
   linkingPages: number
@@ -42,6 +44,7 @@ export type DocumentListSortKey =
   | 'totalCount'
   | 'created'
   | 'modified'
+  | 'mediaType'
 
 /** Pages linking to the document, counted within the section when the list is scoped to one. */
 function linkingPagesSql(sectionId: string | undefined): Prisma.Sql {
@@ -63,6 +66,7 @@ function documentSorts(sectionId: string | undefined): Record<DocumentListSortKe
     totalCount: { expression: linkingPagesSql(sectionId), type: 'integer', notNull: true },
     created: { expression: Prisma.sql`d."documentCreatedAt"`, type: 'timestamp(3)' },
     modified: { expression: Prisma.sql`d."documentModifiedAt"`, type: 'timestamp(3)' },
+    mediaType: { expression: Prisma.sql`d."mediaType"::text`, type: 'text' },
   }
 }
 
@@ -77,6 +81,7 @@ export function documentListSort(
 export function documentList(filter: DocumentListFilter): SqlList {
   const conditions = [Prisma.sql`d."siteId" = ${filter.siteId}`]
   if (filter.kind) conditions.push(Prisma.sql`d.kind = CAST(${filter.kind} AS "DocumentKind")`)
+  else conditions.push(Prisma.sql`d.kind <> 'media'`)
   if (filter.sectionId) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "DocumentOccurrence" o
       JOIN "SectionPage" sp ON sp."pageId" = o."pageId"
@@ -89,7 +94,7 @@ export function documentList(filter: DocumentListFilter): SqlList {
   return {
     columns: Prisma.sql`d.id, d.url, d.kind::text AS kind, d.title, d.author, d.language, d."pageCount",
       d.size, d."documentCreatedAt", d."documentModifiedAt", d."isTagged", d."isScanned",
-      d."accessibilityScore", d."firstSeenAt", ${linkingPagesSql(filter.sectionId)} AS "linkingPages"`,
+      d."accessibilityScore", d."mediaType"::text AS "mediaType", d."firstSeenAt", ${linkingPagesSql(filter.sectionId)} AS "linkingPages"`,
     from: Prisma.sql`FROM "Document" d WHERE ${Prisma.join(conditions, ' AND ')}`,
     id: Prisma.sql`d.id`,
   }

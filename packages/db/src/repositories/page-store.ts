@@ -1,5 +1,5 @@
 import type { BlockedRequest } from '@canopy/contracts'
-import type { DocumentKind, PageDiscovery, Prisma } from '../generated/prisma/client.js'
+import { type DocumentKind, type MediaType, type PageDiscovery, Prisma } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
 /**
@@ -131,14 +131,21 @@ export async function replacePageContacts(
 export async function replacePageDocuments(
   db: DbClient,
   { siteId, pageId }: { siteId: string; pageId: string },
-  documents: { url: string; kind: DocumentKind }[],
+  documents: { url: string; kind: DocumentKind; mediaType?: MediaType | null; size?: number | null }[],
 ) {
   await db.documentOccurrence.deleteMany({ where: { pageId } })
   if (!documents.length) return
   await db.document.createMany({
-    data: documents.map((document) => ({ siteId, url: document.url, kind: document.kind })),
+    data: documents.map((document) => ({
+      siteId,
+      url: document.url,
+      kind: document.kind,
+      mediaType: document.mediaType ?? null,
+    })),
     skipDuplicates: true,
   })
+  await fillMediaTypes(db, siteId, documents)
+  await storeLoadedMediaSizes(db, siteId, documents)
   const rows = await db.document.findMany({
     where: { siteId, url: { in: documents.map((document) => document.url) } },
     select: { id: true },
@@ -147,6 +154,44 @@ export async function replacePageDocuments(
     data: rows.map((row) => ({ documentId: row.id, pageId })),
     skipDuplicates: true,
   })
+}
+
+/** Media stored before their type was recorded (or first seen as a link without one) get it now. */
+async function fillMediaTypes(
+  db: DbClient,
+  siteId: string,
+  documents: { url: string; kind: DocumentKind; mediaType?: MediaType | null }[],
+) {
+  for (const mediaType of ['image', 'audio', 'video'] as const) {
+    const urls = documents
+      .filter((document) => document.mediaType === mediaType)
+      .map((document) => document.url)
+    if (urls.length === 0) continue
+    await db.document.updateMany({
+      where: { siteId, kind: 'media', mediaType: null, url: { in: urls } },
+      data: { mediaType },
+    })
+  }
+}
+
+/**
+ * The sizes of the media the page loaded, as the browser received them: stored with checkedAt now, so the
+ * scan's end does not ask the server again (scan-finalize's listDocumentsOfScan).
+ */
+async function storeLoadedMediaSizes(
+  db: DbClient,
+  siteId: string,
+  documents: { url: string; kind: DocumentKind; size?: number | null }[],
+) {
+  const sized = documents.filter(
+    (document) =>
+      document.kind === 'media' && typeof document.size === 'number' && document.size <= 2_147_483_647,
+  )
+  if (sized.length === 0) return
+  const rows = Prisma.join(sized.map((document) => Prisma.sql`(${document.url}, ${document.size}::int)`))
+  await db.$executeRaw`UPDATE "Document" AS d SET size = v.size, "checkedAt" = now()
+    FROM (VALUES ${rows}) AS v(url, size)
+    WHERE d."siteId" = ${siteId} AND d.kind = 'media' AND d.url = v.url`
 }
 
 /** The site's custom dictionary words: the global dictionary's (no language) and those of these languages. */

@@ -205,9 +205,10 @@ export async function countHistoryFacts(db: DbClient, siteId: string, pageIds: s
   return {
     issueCount: (category: string, outcome: string) =>
       issues.find((row) => row.category === category && row.outcome === outcome)?._count._all ?? 0,
+    /** documents of a kind; without one, every document kind but media (which the inventory counts apart) */
     documentCount: (kind?: string) =>
       documents
-        .filter((row) => kind === undefined || row.kind === kind)
+        .filter((row) => (kind === undefined ? row.kind !== 'media' : row.kind === kind))
         .reduce((sum, row) => sum + row._count._all, 0),
     brokenLinks,
     misspellings: misspellings._sum.count ?? 0,
@@ -227,9 +228,19 @@ export function replaceHistoryPoints(
 }
 
 /** Documents the scan's audited pages link to. */
-export function listDocumentsOfScan(db: DbClient, scanId: string) {
+export function listDocumentsOfScan(
+  db: DbClient,
+  scanId: string,
+  { measuredSince }: { measuredSince?: Date } = {},
+) {
   return db.document.findMany({
-    where: { occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } } },
+    where: {
+      occurrences: { some: { page: { results: { some: { scanId, status: 'succeeded' } } } } },
+      // Media a page of this scan loaded were measured by the browser (page-store): not asked for again.
+      ...(measuredSince
+        ? { OR: [{ kind: { not: 'media' } }, { checkedAt: null }, { checkedAt: { lt: measuredSince } }] }
+        : {}),
+    },
     select: { id: true, url: true, kind: true },
   })
 }

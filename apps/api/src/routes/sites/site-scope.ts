@@ -5,6 +5,7 @@ import sectionsRoutes from '../sections/index.js'
 import contentQualityRoutes from './content-quality.js'
 import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
+import inventoryRoutes from './inventory.js'
 import issuesRoutes from './issues.js'
 import pagesRoutes from './pages.js'
 import searchRoutes from './search.js'
@@ -38,6 +39,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(issuesRoutes)
   await fastify.register(documentsRoutes)
   await fastify.register(contentQualityRoutes)
+  await fastify.register(inventoryRoutes)
   await fastify.register(searchRoutes)
   await fastify.register(uptimeRoutes)
 }

@@ -3,6 +3,7 @@ import { CONTACTS } from '../../../../../tests/fixtures/site/planted.js'
 import { extractContacts } from './extract-contacts.js'
 import { findEmailsInText, isValidEmail, parseMailtoHref } from './extract-emails.js'
 import { parseTelHref } from './extract-telephones.js'
+import { phoneRegionFor } from './phone-region.js'
 
 describe('e-mail addresses', () => {
   it.each([
@@ -107,5 +108,25 @@ describe("the fixture site's contacts (planted.ts CONTACTS)", () => {
         })
       }
     }
+  })
+})
+
+describe('phoneRegionFor', () => {
+  it('reads national numbers in the region of the page language, else of its country-code domain', () => {
+    expect(phoneRegionFor({ lang: 'de-AT', url: 'https://canopy.org/' })).toBe('AT')
+    expect(phoneRegionFor({ lang: 'en_US', url: null })).toBe('US')
+    expect(phoneRegionFor({ lang: 'fr', url: 'https://mairie.fr/contact' })).toBe('FR')
+    expect(phoneRegionFor({ lang: 'en', url: 'https://council.gov.uk/' })).toBe('GB')
+    expect(phoneRegionFor({ lang: 'zh-Hant-TW', url: 'https://x.com/' })).toBe('TW')
+    expect(phoneRegionFor({ lang: null, url: 'https://canopy.org/' })).toBe('GB')
+    expect(phoneRegionFor({ lang: 'en-XX', url: 'not a url' })).toBe('GB')
+  })
+
+  it('judges a number written without its country code in that region', () => {
+    const text = 'Ruf uns an: 030 901820.'
+    expect(
+      extractContacts({ text, hrefs: [], defaultRegion: phoneRegionFor({ lang: 'de-DE', url: null }) })
+        .telephones,
+    ).toEqual([{ value: '+4930901820', valid: true, count: 1 }])
   })
 })

@@ -6,3 +6,4 @@ export {
 } from './extract-contacts.js'
 export { type ContactCount, findEmailsInText, isValidEmail, parseMailtoHref } from './extract-emails.js'
 export { findTelephonesInText, parseTelHref, type TelephoneFound } from './extract-telephones.js'
+export { phoneRegionFor } from './phone-region.js'

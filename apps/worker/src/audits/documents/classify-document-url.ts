@@ -45,6 +45,11 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentKind, readonly string[
  * dummy base so a bare path works too.
  */
 export function classifyDocumentUrl(url: string): DocumentKind | null {
+  return KIND_BY_EXTENSION.get(extensionOfPath(url) ?? '') ?? null
+}
+
+/** The lower-cased extension of a URL's last path segment ('.pdf'); null when it has none. */
+function extensionOfPath(url: string): string | null {
   let pathname: string
   try {
     pathname = new URL(url, 'http://relative.invalid/').pathname
@@ -58,6 +63,36 @@ export function classifyDocumentUrl(url: string): DocumentKind | null {
     // keep it encoded
   }
   const dot = lastSegment.lastIndexOf('.')
-  if (dot <= 0) return null
-  return KIND_BY_EXTENSION.get(lastSegment.slice(dot)) ?? null
+  return dot <= 0 ? null : lastSegment.slice(dot)
+}
+
+/** What a media item is: image, audio or video. */
+export type MediaType = 'image' | 'audio' | 'video'
+
+const AUDIO_EXTENSIONS = new Set(['.mp3', '.wav', '.ogg', '.oga', '.opus', '.m4a', '.aac', '.flac', '.wma'])
+const IMAGE_EXTENSIONS = new Set([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.svg',
+  '.webp',
+  '.avif',
+  '.bmp',
+  '.ico',
+  '.tif',
+  '.tiff',
+])
+
+/**
+ * A linked media file's type by its extension: the audio and image extensions above, every other media
+ * extension (DOCUMENT_EXTENSIONS.media) video; null for anything else. Media a page shows (img, audio, video)
+ * take their type from the element instead.
+ */
+export function mediaTypeOfUrl(url: string): MediaType | null {
+  const extension = extensionOfPath(url)
+  if (extension === null) return null
+  if (AUDIO_EXTENSIONS.has(extension)) return 'audio'
+  if (IMAGE_EXTENSIONS.has(extension)) return 'image'
+  return KIND_BY_EXTENSION.get(extension) === 'media' ? 'video' : null
 }

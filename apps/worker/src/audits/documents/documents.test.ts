@@ -4,7 +4,7 @@ import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { DOCUMENTS } from '../../../../../tests/fixtures/site/planted.js'
 import { analysePdf, PdfAnalysisError, parsePdfDate } from './analyse-pdf.js'
-import { classifyDocumentUrl } from './classify-document-url.js'
+import { classifyDocumentUrl, mediaTypeOfUrl } from './classify-document-url.js'
 
 describe('classifyDocumentUrl', () => {
   it.each([
@@ -36,6 +36,20 @@ describe('classifyDocumentUrl', () => {
     'http://[bad',
   ])('%s is not a document', (url) => {
     expect(classifyDocumentUrl(url)).toBeNull()
+  })
+})
+
+describe('mediaTypeOfUrl', () => {
+  it.each([
+    ['https://x.org/podcast/episode-1.MP3?dl=1', 'audio'],
+    ['https://x.org/film.webm', 'video'],
+    ['https://x.org/clip.mov#t=10', 'video'],
+    ['https://x.org/images/logo.svg', 'image'],
+    ['https://x.org/photo.JPEG', 'image'],
+    ['https://x.org/report.pdf', null],
+    ['https://x.org/page', null],
+  ])('%s is %s', (url, type) => {
+    expect(mediaTypeOfUrl(url)).toBe(type)
   })
 })
 

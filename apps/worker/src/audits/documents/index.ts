@@ -7,5 +7,11 @@ export {
   parsePdfDate,
   SHORT_DOCUMENT_PAGES,
 } from './analyse-pdf.js'
-export { classifyDocumentUrl, DOCUMENT_EXTENSIONS, type DocumentKind } from './classify-document-url.js'
+export {
+  classifyDocumentUrl,
+  DOCUMENT_EXTENSIONS,
+  type DocumentKind,
+  type MediaType,
+  mediaTypeOfUrl,
+} from './classify-document-url.js'
 export { type MeasureDocumentSizeOptions, measureDocumentSize } from './measure-document-size.js'

@@ -53,6 +53,7 @@ function makeHistory(): HistoryResponse {
       archivesFound: series([0, 0, 0]),
       spreadsheetsFound: series([0, 0, 0]),
       powerpointsFound: series([0, 0, 0]),
+      mediaFound: series([0, 0, 0]),
     },
   }
 }

@@ -1,0 +1,5 @@
+-- CreateEnum
+CREATE TYPE "MediaType" AS ENUM ('image', 'audio', 'video');
+
+-- AlterTable
+ALTER TABLE "Document" ADD COLUMN     "mediaType" "MediaType";
