@@ -13,6 +13,7 @@ import {
   mapAxeResults,
 } from '../audits/axe/axe.js'
 import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
+import { contentExcerpt, contentSignature } from '../audits/seo/near-duplicates.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
@@ -128,6 +129,9 @@ export interface PageAudit {
   documents: { url: string; kind: string }[]
   mainText: string
   contentHash: string | null
+  /** MinHash signature of the main text's shingles, for near-duplicate content (empty: too short) */
+  contentSignature: number[]
+  contentExcerpt: string | null
   titleHash: string | null
   descriptionHash: string | null
   screenshotPath: string | null
@@ -383,6 +387,8 @@ async function readLoadedPage(
     seo,
     ...content,
     contentHash: hashOf(content.mainText, 50),
+    contentSignature: contentSignature(content.mainText),
+    contentExcerpt: contentExcerpt(content.mainText),
     titleHash: facts.title?.trim() ? sha256(normaliseForHash(facts.title)) : null,
     descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
     ...artifacts,
