@@ -38,6 +38,7 @@ async function adminContext() {
       issueName: 'image-alt',
       kind: 'pdf',
       pageId: 'no-such-page',
+      dupeId: 'no-such-group',
     },
   }
 }

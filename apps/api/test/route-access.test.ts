@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { replaceDuplicateGroups } from '@canopy/db'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
@@ -95,6 +96,14 @@ async function twoSites() {
     pageIds: [pageB.id],
   })
   const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv' }
+  const duplicateOf = async (siteId: string, scanId: string, pageId: string) => {
+    await replaceDuplicateGroups(app.prisma, { siteId, scanId }, [
+      { kind: 'title', value: 'Same title', pageIds: [pageId], similarity: 1 },
+    ])
+    return (await app.prisma.duplicateGroup.findFirstOrThrow({ where: { siteId } })).id
+  }
+  const dupeA = await duplicateOf(siteA.id, scanA.id, pageA.id)
+  const dupeB = await duplicateOf(siteB.id, scanB.id, pageB.id)
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
@@ -111,6 +120,7 @@ async function twoSites() {
       guid: pageA.id,
       path: testElementScreenshotPath(pageA),
       documentId: documentA.id,
+      dupeId: dupeA,
       ...listValues,
     },
     paramsB: {
@@ -121,6 +131,7 @@ async function twoSites() {
       guid: pageB.id,
       path: testElementScreenshotPath(pageB),
       documentId: documentB.id,
+      dupeId: dupeB,
       ...listValues,
     },
   }

@@ -12,8 +12,8 @@ import {
   failingNodesOf,
   mapAxeResults,
 } from '../audits/axe/axe.js'
-import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { contentExcerpt, contentSignature } from '../audits/seo/near-duplicates.js'
+import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
@@ -386,13 +386,20 @@ async function readLoadedPage(
     accessibility,
     seo,
     ...content,
-    contentHash: hashOf(content.mainText, 50),
-    contentSignature: contentSignature(content.mainText),
-    contentExcerpt: contentExcerpt(content.mainText),
-    titleHash: facts.title?.trim() ? sha256(normaliseForHash(facts.title)) : null,
-    descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
+    ...duplicateKeysOf(facts, content.mainText),
     ...artifacts,
     timings,
+  }
+}
+
+/** What finalize compares pages by: hashes of the title, description and main text, and the text's signature. */
+function duplicateKeysOf(facts: Pick<PageFacts, 'title' | 'metaDescription'>, mainText: string) {
+  return {
+    contentHash: hashOf(mainText, 50),
+    contentSignature: contentSignature(mainText),
+    contentExcerpt: contentExcerpt(mainText),
+    titleHash: facts.title?.trim() ? sha256(normaliseForHash(facts.title)) : null,
+    descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
   }
 }
 

@@ -102,7 +102,9 @@ function groupContent(pages: Page[]) {
   const exactPairs = groupByHash(pages, 'contentHash').flatMap((ids) =>
     ids.slice(1).map((id) => ({ first: ids[0] as string, second: id, similarity: 1 })),
   )
-  const nearPairs = findNearDuplicatePairs(pages.map((page) => ({ id: page.id, signature: page.contentSignature })))
+  const nearPairs = findNearDuplicatePairs(
+    pages.map((page) => ({ id: page.id, signature: page.contentSignature })),
+  )
   return groupNearDuplicates(
     pages.map((page) => page.id),
     [...exactPairs, ...nearPairs],

@@ -87,7 +87,10 @@ export function duplicateGroupList(filter: DuplicateGroupFilter): SqlList {
 }
 
 /** One duplicate group of the site, or null (another site's group is "not found" here). */
-export function findSiteDuplicateGroup(db: DbClient, { siteId, groupId }: { siteId: string; groupId: string }) {
+export function findSiteDuplicateGroup(
+  db: DbClient,
+  { siteId, groupId }: { siteId: string; groupId: string },
+) {
   return db.duplicateGroup.findFirst({
     where: { id: groupId, siteId },
     select: { id: true, kind: true, value: true, pageCount: true, similarity: true, createdAt: true },
@@ -105,4 +108,12 @@ export async function countDuplicateGroupsByKind(
   const counts: Record<DuplicateKind, number> = { title: 0, description: 0, content: 0 }
   for (const row of rows) counts[row.kind] = row.count
   return counts
+}
+
+/** The pages of a duplicate group that fall in a section. */
+export function countDuplicateGroupPagesInSection(
+  db: DbClient,
+  { groupId, sectionId }: { groupId: string; sectionId: string },
+) {
+  return db.duplicateGroupPage.count({ where: { groupId, page: { sections: { some: { sectionId } } } } })
 }

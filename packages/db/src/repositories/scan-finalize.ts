@@ -278,7 +278,10 @@ export async function markScanCompleted(
  * (and they are not in the sitemap, or the scan would have visited them), so they are orphaned too.
  * Only pages that answered last time count (a page gone with an error is not an orphan to fix).
  */
-export function markUnreachedPagesOrphaned(db: DbClient, { siteId, scanId }: { siteId: string; scanId: string }) {
+export function markUnreachedPagesOrphaned(
+  db: DbClient,
+  { siteId, scanId }: { siteId: string; scanId: string },
+) {
   return db.page.updateMany({
     where: {
       siteId,

@@ -6,6 +6,7 @@ import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
 import issuesRoutes from './issues.js'
 import pagesRoutes from './pages.js'
+import seoRoutes from './seo.js'
 import siteRoutes from './site.js'
 import uptimeRoutes from './uptime.js'
 
@@ -33,6 +34,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(pagesRoutes)
   await fastify.register(issuesRoutes)
   await fastify.register(documentsRoutes)
+  await fastify.register(seoRoutes)
 }
 
 export default siteScope

@@ -24,7 +24,10 @@ function mainTextOf(path: string): string {
     .replace(/&amp;/g, '&')
 }
 
-const fixturePages = Object.keys(PAGES).map((path) => ({ id: path, signature: contentSignature(mainTextOf(path)) }))
+const fixturePages = Object.keys(PAGES).map((path) => ({
+  id: path,
+  signature: contentSignature(mainTextOf(path)),
+}))
 
 /** The planted duplicate-content groups (exact copies and near-duplicates), each sorted. */
 function plantedContentGroups(): string[][] {
@@ -43,12 +46,16 @@ describe('near-duplicate content', () => {
       fixturePages.map((page) => page.id),
       pairs,
     ).map((group) => [...group.pageIds].sort())
-    expect(groups.sort((a, b) => (a[0] as string).localeCompare(b[0] as string))).toEqual(plantedContentGroups())
+    expect(groups.sort((a, b) => (a[0] as string).localeCompare(b[0] as string))).toEqual(
+      plantedContentGroups(),
+    )
   })
 
   it('rates the exact copy 1 and the near-duplicate below 1 but above the threshold', () => {
     const signatureOf = (path: string) => fixturePages.find((page) => page.id === path)?.signature ?? []
-    expect(signatureSimilarity(signatureOf('/news/budget-2026'), signatureOf('/news/council-budget-agreed'))).toBe(1)
+    expect(
+      signatureSimilarity(signatureOf('/news/budget-2026'), signatureOf('/news/council-budget-agreed')),
+    ).toBe(1)
     const near = signatureSimilarity(
       signatureOf('/news/bin-collections-christmas'),
       signatureOf('/news/bin-collections-easter'),
@@ -63,7 +70,9 @@ describe('near-duplicate content', () => {
     expect(others.length).toBeGreaterThan(10)
     for (const [index, page] of others.entries()) {
       for (const other of others.slice(index + 1)) {
-        expect(signatureSimilarity(page.signature, other.signature), `${page.id} ${other.id}`).toBeLessThan(0.4)
+        expect(signatureSimilarity(page.signature, other.signature), `${page.id} ${other.id}`).toBeLessThan(
+          0.4,
+        )
       }
     }
   })
@@ -89,7 +98,7 @@ describe('near-duplicate content', () => {
   })
 
   it('names a group by the start of its text, cut at a word', () => {
-    expect(wordsOf("The council's budget, agreed.")).toEqual(["the", "council's", 'budget', 'agreed'])
+    expect(wordsOf("The council's budget, agreed.")).toEqual(['the', "council's", 'budget', 'agreed'])
     const excerpt = contentExcerpt(`${'word '.repeat(60)}end`) ?? ''
     expect(excerpt.endsWith('word…')).toBe(true)
     expect(excerpt.length).toBeLessThanOrEqual(161)

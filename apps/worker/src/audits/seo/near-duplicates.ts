@@ -128,7 +128,8 @@ export function findNearDuplicatePairs(pages: readonly SignedPage[]): NearDuplic
     const first = signed[a] as SignedPage
     const second = signed[b] as SignedPage
     const similarity = signatureSimilarity(first.signature, second.signature)
-    if (similarity >= NEAR_DUPLICATE_SIMILARITY) pairs.push({ first: first.id, second: second.id, similarity })
+    if (similarity >= NEAR_DUPLICATE_SIMILARITY)
+      pairs.push({ first: first.id, second: second.id, similarity })
   }
   return pairs
 }
