@@ -66,7 +66,7 @@ export function createSignedOutRouter(queryClient: QueryClient) {
 }
 
 /**
- * The site screens of the accessibility area, uptime, page detail and document detail, the same under
+ * The site screens of the accessibility, SEO and performance areas, uptime, page detail and document detail, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
@@ -80,6 +80,16 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('accessibility/pdfs', () => import('./routes/app/accessibility-pdfs')),
     route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
     route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
+    route('seo', () => import('./routes/app/seo')),
+    route('seo/pages', () => import('./routes/app/seo-pages')),
+    route('seo/duplicate-content', () => import('./routes/app/seo-duplicate-content')),
+    route('seo/duplicate-content/:dupeId', () => import('./routes/app/seo-duplicate')),
+    route('seo/orphaned-pages', () => import('./routes/app/seo-orphaned-pages')),
+    route('seo/health', () => import('./routes/app/seo-health')),
+    route('seo/issues/:issueName', () => import('./routes/app/seo-issue')),
+    route('performance', () => import('./routes/app/performance')),
+    route('performance/pages', () => import('./routes/app/performance-pages')),
+    route('performance/issues/:issueName', () => import('./routes/app/performance-issue')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
     route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
