@@ -216,6 +216,36 @@ function siteCases(site: SeededSite): Case[] {
     { name: 'documents sort title', path: `${base}/documents/pdf?sortBy=documentTitle&sortDir=asc` },
     { name: 'documents section', path: `${base}/documents/pdf?sectionId=${site.sectionId}` },
     { name: 'documents deep page', path: `${base}/documents/pdf?page=${lastPage(SIZES.documents * 0.3)}` },
+    { name: 'pages seo sort score', path: `${base}/pages?type=seo&sortBy=seoScore&sortDir=asc` },
+    { name: 'pages performance', path: `${base}/pages?type=performance&view=standard` },
+    {
+      name: 'pages performance sort FCP',
+      path: `${base}/pages?type=performance&view=advanced&sortBy=firstContentfulPaint.value&sortDir=desc`,
+    },
+    { name: 'issues seo', path: `${base}/issues?category=seo` },
+    { name: 'seo/duplicate-content', path: `${base}/seo/duplicate-content` },
+    {
+      name: 'seo/duplicate-content type',
+      path: `${base}/seo/duplicate-content?type=content&sortBy=similarity`,
+    },
+    { name: 'seo/duplicate-content search', path: `${base}/seo/duplicate-content?search=museums` },
+    {
+      name: 'seo/duplicate-content section',
+      path: `${base}/seo/duplicate-content?sectionId=${site.sectionId}`,
+    },
+    {
+      name: 'seo/duplicate-content deep page',
+      path: `${base}/seo/duplicate-content?page=${lastPage(PAGES / 20)}`,
+    },
+    { name: 'seo/duplicate-content/:dupeId', path: `${base}/seo/duplicate-content/bench-dupe-42` },
+    { name: 'seo/orphaned-pages', path: `${base}/seo/orphaned-pages` },
+    { name: 'seo/orphaned-pages search', path: `${base}/seo/orphaned-pages?search=museums` },
+    {
+      name: 'seo/orphaned-pages sort score',
+      path: `${base}/seo/orphaned-pages?sortBy=seoScore&sortDir=desc`,
+    },
+    { name: 'seo/orphaned-pages section', path: `${base}/seo/orphaned-pages?sectionId=${site.sectionId}` },
+    { name: 'seo/health', path: `${base}/seo/health` },
   ]
 }
 
