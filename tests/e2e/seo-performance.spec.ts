@@ -114,7 +114,7 @@ test.describe('SEO', () => {
     await pagination.getByRole('link', { name: 'Page 2' }).click()
     await expect(page).toHaveURL(/page=2/)
     await expect(table.getByRole('row').nth(1)).toBeVisible()
-    await page.getByRole('searchbox').first().fill('budget')
+    await page.getByRole('searchbox').first().fill('budget-2026')
     await page.getByRole('searchbox').first().press('Enter')
     await expect(table.getByRole('row')).toHaveCount(2)
     await expect(table.getByRole('row').nth(1)).toContainText('/news/budget-2026')
