@@ -172,7 +172,7 @@ test.describe('performance', () => {
     const row = table.getByRole('row').nth(1)
     const cells = row.getByRole('cell')
     // FCP, SI, TBT, LCP in seconds to one decimal; CLS to two decimals.
-    for (const index of [0, 1, 2, 3]) await expect(cells.nth(index)).toHaveText(/^\d+\.\d s$/)
+    for (const index of [0, 1, 2, 3]) await expect(cells.nth(index)).toHaveText(/^\d+\.\d\ss$/)
     await expect(cells.nth(4)).toHaveText(/^\d+\.\d\d$/)
     await page.getByRole('button', { name: 'Clear filter' }).click()
     await table.getByRole('button', { name: 'FCP' }).click()

@@ -49,7 +49,7 @@ function ProgressCharts({ area, history }: { area: string; history: AreaHistory 
     <>
       <h3>Score</h3>
       <HistoryChart
-        title={`${area} score by scan`}
+        title="Score by scan"
         series={[{ key: 'score', label: 'Score', points: history.points }]}
         domain={[0, 100]}
       />

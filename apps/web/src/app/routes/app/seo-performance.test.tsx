@@ -323,7 +323,7 @@ describe('performance screens', () => {
         within(advanced)
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
-      ).toEqual(['2.3 s', '3.0 s', '0.2 s', '4.0 s', '0.12', '20 Nov 2026']),
+      ).toEqual(['2.3\u00a0s', '3.0\u00a0s', '0.2\u00a0s', '4.0\u00a0s', '0.12', '20 Nov 2026']),
     )
     expect(lastQuery(api, 'GET /api/v1/sites/:slug/pages')).toMatchObject({
       type: 'performance',
