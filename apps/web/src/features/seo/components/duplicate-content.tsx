@@ -18,7 +18,11 @@ function groupColumns(groupHref: (item: DuplicateGroupItem) => string): ListColu
       label: 'Duplicate',
       sortable: true,
       isRowHeader: true,
-      render: (item) => <Link to={groupHref(item)}>{item.entryTitle || '(empty)'}</Link>,
+      render: (item) => (
+        <Link className={styles.prose} to={groupHref(item)}>
+          {item.entryTitle || '(empty)'}
+        </Link>
+      ),
     },
     { id: 'kind', label: 'Type', sortable: true, render: (item) => DUPLICATE_KIND_LABELS[item.kind] },
     {

@@ -25,9 +25,17 @@ function pageColumns(
 ): ListColumn<SeoPageItem>[] {
   const shared: ListColumn<SeoPageItem> =
     group.kind === 'description'
-      ? { id: 'metaDescription', label: 'Meta description', render: (item) => item.metaDescription ?? '' }
+      ? {
+          id: 'metaDescription',
+          label: 'Meta description',
+          render: (item) => <span className={styles.prose}>{item.metaDescription ?? ''}</span>,
+        }
       : group.kind === 'content'
-        ? { id: 'contentExcerpt', label: 'Main text', render: (item) => item.contentExcerpt ?? '' }
+        ? {
+            id: 'contentExcerpt',
+            label: 'Main text',
+            render: (item) => <span className={styles.prose}>{item.contentExcerpt ?? ''}</span>,
+          }
         : { id: 'pageTitle', label: 'Title', sortable: true, render: (item) => item.pageTitle ?? '' }
   return [
     {
