@@ -346,6 +346,25 @@ async function seedUptime(sql: Sql): Promise<void> {
     FROM generate_series(0, ${UPTIME_SLOTS / UPTIME_INCIDENT_EVERY - 1}) AS k`)
 }
 
+/**
+ * The SEO lists: a duplicate group for every twentieth page and the next (titles, descriptions and near-duplicate
+ * content in turn) and an orphan every 29 pages, as the worker's finalize leaves them.
+ */
+async function seedSeo(sql: Sql, sizes: SeedSizes): Promise<void> {
+  const last = `'bench-scan-${sizes.scans}'`
+  await sql.execute(`INSERT INTO "DuplicateGroup" (id, "siteId", kind, value, "pageCount", similarity, "scanId")
+    SELECT 'bench-dupe-' || g, 'bench-site', (ARRAY['title', 'description', 'content']::"DuplicateKind"[])[1 + g % 3],
+      'Shared text ' || g || ' about ' || (ARRAY['gardens', 'rivers', 'bridges', 'museums'])[1 + g % 4], 2,
+      CASE WHEN g % 3 = 2 THEN 0.7 + (g % 30) / 100.0 ELSE 1 END, ${last}
+    FROM generate_series(1, ${Math.floor(sizes.pages / 20)}) AS g`)
+  await sql.execute(`INSERT INTO "DuplicateGroupPage" ("groupId", "pageId")
+    SELECT 'bench-dupe-' || g, 'bench-page-' || (g * 20 + j)
+    FROM generate_series(1, ${Math.floor(sizes.pages / 20)}) AS g, generate_series(0, 1) AS j
+    WHERE g * 20 + j <= ${sizes.pages}`)
+  await sql.execute(`UPDATE "Page" SET "isOrphaned" = true WHERE "siteId" = 'bench-site'
+    AND substring(id FROM 12)::int % 29 = 0`)
+}
+
 async function findTopIssue(sql: Sql): Promise<{ topIssueId: string; topSignature: string }> {
   const [top] = await sql.query<{ issueId: string; signature: string }>(`SELECT t."issueId", t.signature
     FROM "IssueSummary" s JOIN "IssueTemplate" t USING ("siteId", "scopeId", category, "issueId")
@@ -374,6 +393,7 @@ export async function seedListsSite(sql: Sql, sizes: SeedSizes, log: (line: stri
   await step(`${sizes.documents} documents`, () => seedDocuments(sql, sizes))
   await step('contacts and media', () => seedInventory(sql, sizes))
   await step('30 days of uptime checks', () => seedUptime(sql))
+  await step('SEO duplicates and orphans', () => seedSeo(sql, sizes))
   // As autovacuum leaves a live database: statistics, and a visibility map so that counts read indexes only.
   await step('vacuum analyze', () => sql.execute('VACUUM ANALYZE'))
 }

@@ -42,6 +42,7 @@ async function adminContext() {
       linkId: 'no-such-link',
       resourceId: 'no-such-resource',
       id: 'no-such-item',
+      dupeId: 'no-such-group',
     },
   }
 }

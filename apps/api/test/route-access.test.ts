@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { replaceDuplicateGroups } from '@canopy/db'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
@@ -131,6 +132,14 @@ async function twoSites() {
     format: 'csv',
     search: 'report',
   }
+  const duplicateOf = async (siteId: string, scanId: string, pageId: string) => {
+    await replaceDuplicateGroups(app.prisma, { siteId, scanId }, [
+      { kind: 'title', value: 'Same title', pageIds: [pageId], similarity: 1 },
+    ])
+    return (await app.prisma.duplicateGroup.findFirstOrThrow({ where: { siteId } })).id
+  }
+  const dupeA = await duplicateOf(siteA.id, scanA.id, pageA.id)
+  const dupeB = await duplicateOf(siteB.id, scanB.id, pageB.id)
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
@@ -150,6 +159,7 @@ async function twoSites() {
       linkId: linkA.id,
       resourceId: linkA.id,
       id: contactA?.id ?? '',
+      dupeId: dupeA,
       ...listValues,
     },
     paramsB: {
@@ -163,6 +173,7 @@ async function twoSites() {
       linkId: linkB.id,
       resourceId: linkB.id,
       id: contactB?.id ?? '',
+      dupeId: dupeB,
       ...listValues,
     },
   }

@@ -179,6 +179,43 @@ describe('site scan of the fixture site', () => {
     }
   })
 
+  it('stores one duplicate group per planted duplicate: titles, descriptions, exact and near-duplicate bodies', async () => {
+    const groups = await prisma.duplicateGroup.findMany({
+      where: { siteId: outcome.site.id },
+      include: { pages: { include: { page: { select: { url: true } } } } },
+    })
+    const stored = groups
+      .map(
+        (group) =>
+          `${group.kind}: ${group.pages
+            .map((member) => pathOf(member.page.url))
+            .sort()
+            .join(' ')}`,
+      )
+      .sort()
+    const kindOf = {
+      'duplicate-title': 'title',
+      'duplicate-description': 'description',
+      'duplicate-content': 'content',
+    }
+    const planted = new Set(
+      PLANTED_PROBLEMS.filter((item) => item.check === 'seo' && item.issueId && item.issueId in kindOf).map(
+        (item) =>
+          `${kindOf[item.issueId as keyof typeof kindOf]}: ${[item.path, ...(item.sharedWith ?? [])].sort().join(' ')}`,
+      ),
+    )
+    expect(stored).toEqual([...planted].sort())
+    const near = groups.find((group) =>
+      group.pages.some((member) => member.page.url.includes('bin-collections')),
+    )
+    expect(near?.similarity).toBeLessThan(1)
+    expect(near?.value).toMatch(/^Bin collections over/)
+    const exact = groups.find((group) =>
+      group.pages.some((member) => member.page.url.includes('budget-2026')),
+    )
+    expect(exact?.similarity).toBe(1)
+  })
+
   it('keeps invalid contacts, orphaned pages, sections and history', async () => {
     for (const problem of PLANTED_PROBLEMS.filter((item) => item.check === 'contacts' && item.contact)) {
       const contact = await prisma.contact.findFirst({

@@ -90,6 +90,7 @@ export const READABILITY_LEVELS = [
 export type ReadabilityLevelSlug = (typeof READABILITY_LEVELS)[number]['slug']
 
 export const PerformanceMetricSchema = z.object({ value: z.number(), score: z.number().nullable() })
+export type PerformanceMetric = z.infer<typeof PerformanceMetricSchema>
 export const PerformanceMetricsSchema = z.object({
   firstContentfulPaint: PerformanceMetricSchema,
   speedIndex: PerformanceMetricSchema,

@@ -79,8 +79,8 @@ const INVENTORY_LISTS = [
 const INVENTORY_ITEM_LISTS = ['pdfs', 'email', 'telephone'] as const
 
 /**
- * The site screens of the accessibility and content quality areas, uptime, inventory, page detail, document
- * detail and search, the same under
+ * The site screens of the accessibility, content quality, SEO and performance areas, uptime, inventory, page
+ * detail, document detail and search, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
@@ -104,6 +104,16 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('content-quality/broken-links', () => import('./routes/app/content-quality-broken-links')),
     route('content-quality/broken-links/:link', () => import('./routes/app/content-quality-broken-link')),
     route('content-quality/issues/:issueName', () => import('./routes/app/content-quality-issue')),
+    route('seo', () => import('./routes/app/seo')),
+    route('seo/pages', () => import('./routes/app/seo-pages')),
+    route('seo/duplicate-content', () => import('./routes/app/seo-duplicate-content')),
+    route('seo/duplicate-content/:dupeId', () => import('./routes/app/seo-duplicate')),
+    route('seo/orphaned-pages', () => import('./routes/app/seo-orphaned-pages')),
+    route('seo/health', () => import('./routes/app/seo-health')),
+    route('seo/issues/:issueName', () => import('./routes/app/seo-issue')),
+    route('performance', () => import('./routes/app/performance')),
+    route('performance/pages', () => import('./routes/app/performance-pages')),
+    route('performance/issues/:issueName', () => import('./routes/app/performance-issue')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>

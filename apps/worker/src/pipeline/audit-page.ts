@@ -14,6 +14,7 @@ import {
 } from '../audits/axe/axe.js'
 import { phoneRegionFor } from '../audits/contacts/index.js'
 import { type MediaType, mediaTypeOfUrl } from '../audits/documents/index.js'
+import { contentExcerpt, contentSignature } from '../audits/seo/near-duplicates.js'
 import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
@@ -141,6 +142,9 @@ export interface PageAudit {
   documents: PageDocument[]
   mainText: string
   contentHash: string | null
+  /** MinHash signature of the main text's shingles, for near-duplicate content (empty: too short) */
+  contentSignature: number[]
+  contentExcerpt: string | null
   titleHash: string | null
   descriptionHash: string | null
   screenshotPath: string | null
@@ -413,11 +417,20 @@ async function readLoadedPage(
     accessibility,
     seo,
     ...content,
-    contentHash: hashOf(content.mainText, 50),
-    titleHash: facts.title?.trim() ? sha256(normaliseForHash(facts.title)) : null,
-    descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
+    ...duplicateKeysOf(facts, content.mainText),
     ...artifacts,
     timings,
+  }
+}
+
+/** What finalize compares pages by: hashes of the title, description and main text, and the text's signature. */
+function duplicateKeysOf(facts: Pick<PageFacts, 'title' | 'metaDescription'>, mainText: string) {
+  return {
+    contentHash: hashOf(mainText, 50),
+    contentSignature: contentSignature(mainText),
+    contentExcerpt: contentExcerpt(mainText),
+    titleHash: facts.title?.trim() ? sha256(normaliseForHash(facts.title)) : null,
+    descriptionHash: facts.metaDescription?.trim() ? sha256(normaliseForHash(facts.metaDescription)) : null,
   }
 }
 

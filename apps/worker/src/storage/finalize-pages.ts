@@ -1,12 +1,14 @@
 import type { Audit, CategoryResult } from '@canopy/contracts'
 import {
   type DbClient,
+  type DuplicateGroupInput,
   listBrokenAnchors,
   listInternalAnchors,
   listOtherScannedPages,
   listSeoIssuesStoredByScan,
   listSitemapUrlsOfScan,
   markSitemapAndOrphans,
+  markUnreachedPagesOrphaned,
   type Page,
   type PrismaClient,
   runInTransaction,
@@ -14,6 +16,7 @@ import {
   updateFinalizedPage,
   updatePageResultScores,
 } from '@canopy/db'
+import { findNearDuplicatePairs, groupNearDuplicates } from '../audits/seo/near-duplicates.js'
 import { DUPLICATE_CHECKS, scoreSeo } from '../audits/seo/seo-checks.js'
 import { buildContentQuality, type ContentQualityInput } from '../scoring/content-quality.js'
 import { storeCategoryIssues } from './store-page.js'
@@ -24,6 +27,8 @@ export interface FinalizeScope {
   siteId: string
   /** a section or page scan: only some of the site's pages were scanned */
   partialScan: boolean
+  /** the scan queued as many pages as it may: pages it did not reach may still be linked */
+  reachedPageLimit: boolean
 }
 
 interface StoredScores {
@@ -35,17 +40,19 @@ interface StoredScores {
 
 type BrokenLink = { url: string; status: number | null; error: string | null }
 type DuplicateCheckId = keyof typeof DUPLICATE_CHECKS
+type PageDuplicateCheck = 'duplicate-title' | 'duplicate-description' | 'duplicate-content'
 const HASH_OF_CHECK = {
   'duplicate-title': 'titleHash',
   'duplicate-description': 'descriptionHash',
-  'duplicate-content': 'contentHash',
 } as const satisfies Partial<Record<DuplicateCheckId, keyof Page>>
 
 /** What the checks across pages found, shared by every page's recomputation. */
 export interface CrossPageFacts {
   brokenByPage: Map<string, BrokenLink[]>
-  /** per duplicate check: hash → ids of the pages having it */
-  duplicatesByCheck: Map<keyof typeof HASH_OF_CHECK, Map<string, string[]>>
+  /** per duplicate check: page id → ids of the pages in its group (itself included); absent when unique */
+  duplicatesByCheck: Map<PageDuplicateCheck, Map<string, string[]>>
+  /** the groups of every duplicate check, as the SEO duplicate-content screens list them */
+  duplicateGroups: DuplicateGroupInput[]
   urlById: Map<string, string>
   sitemapUrls: Set<string>
   orphanedUrls: Set<string>
@@ -74,17 +81,86 @@ async function comparedPages(db: DbClient, scope: FinalizeScope, results: Succee
   ]
 }
 
+/** Groups of pages with the same hash of a title or description (normalised), in the pages' order. */
 function groupByHash(pages: Page[], key: 'titleHash' | 'descriptionHash' | 'contentHash') {
   const byHash = new Map<string, string[]>()
   for (const page of pages) {
     const hash = page[key]
-    if (hash) byHash.set(hash, [...(byHash.get(hash) ?? []), page.id])
+    if (!hash) continue
+    const group = byHash.get(hash)
+    if (group) group.push(page.id)
+    else byHash.set(hash, [page.id])
   }
-  return byHash
+  return [...byHash.values()].filter((ids) => ids.length > 1)
 }
 
 /**
- * Orphans: sitemap pages that no page of this scan links to (a page linking to itself does not count).
+ * Groups of pages whose main text is the same (same hash) or nearly the same (their shingle signatures
+ * agree enough), with the lowest similarity among each group's pairs.
+ */
+function groupContent(pages: Page[]) {
+  const exactPairs = groupByHash(pages, 'contentHash').flatMap((ids) =>
+    ids.slice(1).map((id) => ({ first: ids[0] as string, second: id, similarity: 1 })),
+  )
+  const nearPairs = findNearDuplicatePairs(
+    pages.map((page) => ({ id: page.id, signature: page.contentSignature })),
+  )
+  return groupNearDuplicates(
+    pages.map((page) => page.id),
+    [...exactPairs, ...nearPairs],
+  )
+}
+
+const VALUE_LENGTH = 500
+
+/** Every duplicate group of the compared pages, named by what the pages share. */
+function findDuplicateGroups(pages: Page[]): DuplicateGroupInput[] {
+  const byId = new Map(pages.map((page) => [page.id, page]))
+  const first = (ids: string[]) => byId.get(ids[0] as string) as Page
+  const named = (value: string | null) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, VALUE_LENGTH)
+  return [
+    ...groupByHash(pages, HASH_OF_CHECK['duplicate-title']).map((pageIds) => ({
+      kind: 'title' as const,
+      value: named(first(pageIds).title),
+      pageIds,
+      similarity: 1,
+    })),
+    ...groupByHash(pages, HASH_OF_CHECK['duplicate-description']).map((pageIds) => ({
+      kind: 'description' as const,
+      value: named(first(pageIds).metaDescription),
+      pageIds,
+      similarity: 1,
+    })),
+    ...groupContent(pages).map((group) => ({
+      kind: 'content' as const,
+      value: named(first(group.pageIds).contentExcerpt ?? first(group.pageIds).title),
+      pageIds: group.pageIds,
+      similarity: group.similarity,
+    })),
+  ]
+}
+
+const CHECK_OF_KIND = {
+  title: 'duplicate-title',
+  description: 'duplicate-description',
+  content: 'duplicate-content',
+} as const satisfies Record<DuplicateGroupInput['kind'], PageDuplicateCheck>
+
+/** Per check, each grouped page's group. */
+function duplicatesByCheckOf(groups: DuplicateGroupInput[]) {
+  const byCheck = new Map<PageDuplicateCheck, Map<string, string[]>>(
+    Object.values(CHECK_OF_KIND).map((check) => [check, new Map()]),
+  )
+  for (const group of groups) {
+    const byPage = byCheck.get(CHECK_OF_KIND[group.kind]) as Map<string, string[]>
+    for (const id of group.pageIds) byPage.set(id, group.pageIds)
+  }
+  return byCheck
+}
+
+/**
+ * Orphans: sitemap pages that no page of this scan links to (a page linking to itself does not count), and
+ * pages seen before that a full scan within its page limit no longer reached.
  * A partial scan keeps what the last full scan found; a full scan records it on the pages.
  */
 async function findOrphans(
@@ -112,6 +188,7 @@ async function findOrphans(
     sitemapUrls: [...sitemapUrls],
     orphanedUrls,
   })
+  if (!scope.reachedPageLimit) await markUnreachedPagesOrphaned(db, scope)
   return { sitemapUrls, orphanedUrls: new Set(orphanedUrls) }
 }
 
@@ -122,20 +199,14 @@ export async function gatherCrossPageFacts(
 ): Promise<CrossPageFacts> {
   const pages = await comparedPages(db, scope, results)
   const urlById = new Map(pages.map((page) => [page.id, page.url]))
-  const duplicatesByCheck = new Map(
-    (
-      Object.entries(HASH_OF_CHECK) as [
-        keyof typeof HASH_OF_CHECK,
-        (typeof HASH_OF_CHECK)[keyof typeof HASH_OF_CHECK],
-      ][]
-    ).map(([id, key]) => [id, groupByHash(pages, key)]),
-  )
+  const duplicateGroups = findDuplicateGroups(pages)
   return {
     brokenByPage: await brokenLinksByPage(
       db,
       results.map((result) => result.pageId),
     ),
-    duplicatesByCheck,
+    duplicatesByCheck: duplicatesByCheckOf(duplicateGroups),
+    duplicateGroups,
     urlById,
     rootUrl: results.find((result) => result.page.depth === 0)?.page.url,
     ...(await findOrphans(db, scope, results, urlById)),
@@ -163,10 +234,14 @@ function crossPageAudit(id: DuplicateCheckId, others: string[], urlById: Map<str
 /** The duplicate checks and, for a sitemap page other than the root, the orphan check of one page. */
 function crossPageAuditsOf(page: Page, facts: CrossPageFacts): Audit[] {
   const audits: Audit[] = []
-  for (const [id, key] of Object.entries(HASH_OF_CHECK) as [keyof typeof HASH_OF_CHECK, keyof Page][]) {
-    const hash = page[key] as string | null
-    if (!hash) continue
-    const others = (facts.duplicatesByCheck.get(id)?.get(hash) ?? []).filter((other) => other !== page.id)
+  const comparable: Record<PageDuplicateCheck, boolean> = {
+    'duplicate-title': page.titleHash !== null,
+    'duplicate-description': page.descriptionHash !== null,
+    'duplicate-content': page.contentHash !== null || page.contentSignature.length > 0,
+  }
+  for (const [id, applies] of Object.entries(comparable) as [PageDuplicateCheck, boolean][]) {
+    if (!applies) continue
+    const others = (facts.duplicatesByCheck.get(id)?.get(page.id) ?? []).filter((other) => other !== page.id)
     audits.push(crossPageAudit(id, others, facts.urlById))
   }
   if (facts.sitemapUrls.has(page.url) && page.url !== facts.rootUrl) {

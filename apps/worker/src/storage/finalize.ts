@@ -8,6 +8,7 @@ import {
   listSucceededResults,
   type PrismaClient,
   rebuildIssueRollups,
+  replaceDuplicateGroups,
   type ScanLinkRow,
   storeLinkCheckRows,
 } from '@canopy/db'
@@ -52,11 +53,17 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
   const siteId = scan.siteId
   const sectionScan = scan.kind === 'section' && scan.sectionId ? scan.sectionId : null
   const pageScan = scan.kind === 'page'
-  const scope = { scanId, siteId, partialScan: sectionScan !== null || pageScan }
+  const scope = {
+    scanId,
+    siteId,
+    partialScan: sectionScan !== null || pageScan,
+    reachedPageLimit: scan.pagesQueued >= scan.pageLimit,
+  }
 
   const results = await listSucceededResults(prisma, scanId)
   const facts = await gatherCrossPageFacts(prisma, scope, results)
   for (const result of results) await finalizePage(prisma, scope, result, facts)
+  await replaceDuplicateGroups(prisma, scope, facts.duplicateGroups)
 
   const pages = await listPagesByIds(
     prisma,

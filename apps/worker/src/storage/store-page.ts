@@ -103,6 +103,8 @@ function pageFieldsOf(context: StoredPageContext, audit: PageAudit) {
     httpStatus: audit.httpStatus,
     isIndexable: audit.isIndexable,
     contentHash: audit.contentHash,
+    contentSignature: audit.contentSignature,
+    contentExcerpt: audit.contentExcerpt,
     titleHash: audit.titleHash,
     descriptionHash: audit.descriptionHash,
     accessibilityScore: audit.accessibility.score,

@@ -10,6 +10,10 @@ export interface PageListFilter {
   sectionId?: string
   search?: string
   readabilityLevel?: ReadabilityLevel
+  /** only the pages of one duplicate group (SEO duplicate content) */
+  duplicateGroupId?: string
+  /** only the pages marked orphaned: in the sitemap or seen before, and linked from no page */
+  orphanedOnly?: boolean
 }
 
 /** A row of a pages list: the Page columns its item shows. */
@@ -90,8 +94,15 @@ export function pageListSort(sortBy: PageListSortKey, direction: SortDirection):
   return { ...PAGE_SORTS[sortBy], direction }
 }
 
-function pageWhereSql({ siteId, sectionId, search, readabilityLevel }: PageListFilter): Prisma.Sql {
+function pageWhereSql(filter: PageListFilter): Prisma.Sql {
+  const { siteId, sectionId, search, readabilityLevel } = filter
   const conditions = [Prisma.sql`p."siteId" = ${siteId}`]
+  if (filter.duplicateGroupId) {
+    conditions.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "DuplicateGroupPage" gp WHERE gp."pageId" = p.id AND gp."groupId" = ${filter.duplicateGroupId})`,
+    )
+  }
+  if (filter.orphanedOnly) conditions.push(Prisma.sql`p."isOrphaned"`)
   if (sectionId) {
     conditions.push(
       Prisma.sql`EXISTS (SELECT 1 FROM "SectionPage" sp WHERE sp."pageId" = p.id AND sp."sectionId" = ${sectionId})`,

@@ -283,3 +283,23 @@ export async function markScanCompleted(
     return scan
   })
 }
+
+/**
+ * Pages seen by earlier scans that a full scan did not reach: no page it crawled links to them any more
+ * (and they are not in the sitemap, or the scan would have visited them), so they are orphaned too.
+ * Only pages that answered last time count (a page gone with an error is not an orphan to fix).
+ */
+export function markUnreachedPagesOrphaned(
+  db: DbClient,
+  { siteId, scanId }: { siteId: string; scanId: string },
+) {
+  return db.page.updateMany({
+    where: {
+      siteId,
+      lastScanId: { not: scanId },
+      lastScannedAt: { not: null },
+      OR: [{ httpStatus: null }, { httpStatus: { lt: 400 } }],
+    },
+    data: { isOrphaned: true },
+  })
+}

@@ -9,6 +9,7 @@ import inventoryRoutes from './inventory.js'
 import issuesRoutes from './issues.js'
 import pagesRoutes from './pages.js'
 import searchRoutes from './search.js'
+import seoRoutes from './seo.js'
 import siteRoutes from './site.js'
 import uptimeRoutes from './uptime.js'
 
@@ -42,6 +43,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(inventoryRoutes)
   await fastify.register(searchRoutes)
   await fastify.register(uptimeRoutes)
+  await fastify.register(seoRoutes)
 }
 
 export default siteScope

@@ -185,7 +185,7 @@ export const DUPLICATE_CHECKS = {
   },
   'duplicate-content': {
     title: 'Page content is unique',
-    description: 'Pages with the same main text are duplicate content to search engines.',
+    description: 'Pages with the same or nearly the same main text are duplicate content to search engines.',
   },
   'orphaned-page': {
     title: 'Page in the sitemap is linked from the site',

@@ -51,7 +51,7 @@ export function AreaGate({ children }: { children: (scope: AreaScope) => ReactNo
     )
   }
   if (decision.kind === 'first-scan-pending')
-    return <FirstScanPending siteName={site.siteName} headingLevel={1} />
+    return <FirstScanPending siteName={site.siteName} siteSlug={siteSlug} headingLevel={1} />
   if (decision.kind === 'not-found' || isUnknownSection(sectionSlug, section)) return <NotFoundView />
   if (section.isPending) return <PageLoader />
   return <>{children({ site, siteSlug, sectionSlug, sectionId: section.section?.sys.id })}</>

@@ -1,0 +1,24 @@
+import { IssueDetailSchema } from '@canopy/contracts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { STALE_TIME } from '@/config/constants'
+import { requestApi } from '@/lib/api-client'
+import { siteApiPrefix } from '@/lib/site-list-query'
+
+type Scope = { sectionId?: string }
+
+/** GET /api/v1/sites/:slug/issues/:issueName?category=performance: one performance audit with its page counts. */
+export const getIssueQueryOptions = (siteSlug: string, issueName: string, scope: Scope) =>
+  queryOptions({
+    queryKey: ['sites', 'detail', siteSlug, 'issue', 'performance', issueName, scope] as const,
+    queryFn: ({ signal }) =>
+      requestApi(`${siteApiPrefix(siteSlug)}/issues/${encodeURIComponent(issueName)}`, {
+        params: { category: 'performance', sectionId: scope.sectionId },
+        schema: IssueDetailSchema,
+        signal,
+      }),
+    staleTime: STALE_TIME.list,
+  })
+
+export function useIssue(siteSlug: string, issueName: string, scope: Scope) {
+  return useQuery(getIssueQueryOptions(siteSlug, issueName, scope))
+}

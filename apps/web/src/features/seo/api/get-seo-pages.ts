@@ -1,0 +1,19 @@
+import { PageListItemSchema } from '@canopy/contracts'
+import { useQuery } from '@tanstack/react-query'
+import type { ListApiQuery } from '@/components/ui/list'
+import { STALE_TIME } from '@/config/constants'
+import { siteApiPrefix, siteListQuery } from '@/lib/site-list-query'
+
+/** GET /api/v1/sites/:slug/pages?type=seo: every page with its SEO score and failing checks. */
+export const pagesPath = (siteSlug: string) => `${siteApiPrefix(siteSlug)}/pages`
+
+export function useSeoPages(siteSlug: string, query: ListApiQuery) {
+  return useQuery(
+    siteListQuery({
+      path: pagesPath(siteSlug),
+      item: PageListItemSchema,
+      query,
+      staleTime: STALE_TIME.pages,
+    }),
+  )
+}

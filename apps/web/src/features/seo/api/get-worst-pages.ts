@@ -1,0 +1,24 @@
+import { WorstPagesResponseSchema } from '@canopy/contracts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { STALE_TIME } from '@/config/constants'
+import { requestApi } from '@/lib/api-client'
+import { siteApiPrefix } from '@/lib/site-list-query'
+
+type Scope = { sectionId?: string }
+
+/** GET /api/v1/sites/:slug/worst-pages?type=seo: the pages with the lowest SEO scores. */
+export const getWorstPagesQueryOptions = (siteSlug: string, scope: Scope) =>
+  queryOptions({
+    queryKey: ['sites', 'detail', siteSlug, 'worst-pages', 'seo', scope] as const,
+    queryFn: ({ signal }) =>
+      requestApi(`${siteApiPrefix(siteSlug)}/worst-pages`, {
+        params: { type: 'seo', sectionId: scope.sectionId, limit: 5 },
+        schema: WorstPagesResponseSchema,
+        signal,
+      }),
+    staleTime: STALE_TIME.history,
+  })
+
+export function useWorstPages(siteSlug: string, scope: Scope) {
+  return useQuery(getWorstPagesQueryOptions(siteSlug, scope))
+}
