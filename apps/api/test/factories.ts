@@ -401,3 +401,47 @@ export async function createTestDocument(
     },
   })
 }
+
+/** A misspelt word of a site with its occurrences on pages (count per page). */
+export async function createTestMisspelling(
+  prisma: PrismaClient,
+  {
+    siteId,
+    word,
+    language = 'en',
+    pages = [],
+  }: { siteId: string; word: string; language?: string; pages?: { pageId: string; count: number }[] },
+) {
+  return prisma.misspelling.create({
+    data: { siteId, word, language, occurrences: { create: pages } },
+  })
+}
+
+/** A link of a site with the pages that link to it; riskType marks it malicious. */
+export async function createTestLink(
+  prisma: PrismaClient,
+  {
+    siteId,
+    url,
+    pageIds = [],
+    ...fields
+  }: {
+    siteId: string
+    url: string
+    pageIds?: string[]
+    isInternal?: boolean
+    riskType?: string | null
+    isBroken?: boolean
+    status?: number | null
+  },
+) {
+  return prisma.link.create({
+    data: {
+      siteId,
+      url,
+      isInternal: fields.isInternal ?? false,
+      ...fields,
+      occurrences: { create: pageIds.map((pageId) => ({ pageId })) },
+    },
+  })
+}

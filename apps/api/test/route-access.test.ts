@@ -8,6 +8,8 @@ import {
   createSessionCookie,
   createTestDocument,
   createTestIssueSummary,
+  createTestLink,
+  createTestMisspelling,
   createTestPageWithArtifacts,
   createTestSection,
   createTestSite,
@@ -94,7 +96,15 @@ async function twoSites() {
     url: `${siteB.rootUri}report.pdf`,
     pageIds: [pageB.id],
   })
-  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv' }
+  const [misspellingA, misspellingB] = [
+    await createTestMisspelling(app.prisma, { siteId: siteA.id, word: 'recieve', pages: [{ pageId: pageA.id, count: 1 }] }),
+    await createTestMisspelling(app.prisma, { siteId: siteB.id, word: 'recieve', pages: [{ pageId: pageB.id, count: 1 }] }),
+  ]
+  const [linkA, linkB] = [
+    await createTestLink(app.prisma, { siteId: siteA.id, url: 'https://bad.example/a', pageIds: [pageA.id] }),
+    await createTestLink(app.prisma, { siteId: siteB.id, url: 'https://bad.example/b', pageIds: [pageB.id] }),
+  ]
+  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', lang: 'en' }
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),
@@ -111,6 +121,8 @@ async function twoSites() {
       guid: pageA.id,
       path: testElementScreenshotPath(pageA),
       documentId: documentA.id,
+      misspellingId: misspellingA.id,
+      linkId: linkA.id,
       ...listValues,
     },
     paramsB: {
@@ -121,6 +133,8 @@ async function twoSites() {
       guid: pageB.id,
       path: testElementScreenshotPath(pageB),
       documentId: documentB.id,
+      misspellingId: misspellingB.id,
+      linkId: linkB.id,
       ...listValues,
     },
   }
@@ -154,6 +168,16 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/documents/:kind/export',
         'GET /api/v1/sites/:slug/document',
         'GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId',
+        'GET /api/v1/sites/:slug/content-quality/misspellings',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-misspelling/:misspellingId',
+        'GET /api/v1/sites/:slug/content-quality/malicious-links',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
+        'GET /api/v1/sites/:slug/dictionaries',
+        'GET /api/v1/sites/:slug/dictionary/:lang',
+        'POST /api/v1/sites/:slug/dictionary/:lang/words',
+        'DELETE /api/v1/sites/:slug/dictionary/:lang/words',
+        'GET /api/v1/sites/:slug/integrations/web-risk/settings',
+        'POST /api/v1/sites/:slug/integrations/web-risk/settings',
         'GET /api/v1/sites/:slug/scan-status',
       ]),
     )
@@ -225,6 +249,7 @@ describe('admin-only site routes', () => {
         'POST /api/v1/sites/:slug/scan',
         'POST /api/v1/sites/:slug/scans',
         'POST /api/v1/sites/:slug/sections/:sectionId/scan',
+        'POST /api/v1/sites/:slug/integrations/web-risk/settings',
       ]),
     )
     for (const route of adminOnly) {

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import scanStatusRoutes from '../scans/scan-status.js'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
+import dictionariesRoutes from './dictionaries.js'
 import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
 import issuesRoutes from './issues.js'
+import misspellingsRoutes from './misspellings.js'
 import pagesRoutes from './pages.js'
 import siteRoutes from './site.js'
 import uptimeRoutes from './uptime.js'
+import { maliciousLinksRoutes, webRiskSettingsRoutes } from './web-risk.js'
 
 /**
  * Every route under /api/v1/sites/:slug is registered here, behind one access check that runs before
@@ -24,6 +27,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteResults)
   // Not among the cached results: a check lands every few minutes with no scan event to drop a kept answer.
   await fastify.register(uptimeRoutes)
+  await fastify.register(webRiskSettingsRoutes)
 }
 
 /** The scan results of the site: their answers are kept a few seconds per site and role (results-cache). */
@@ -33,6 +37,9 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(pagesRoutes)
   await fastify.register(issuesRoutes)
   await fastify.register(documentsRoutes)
+  await fastify.register(misspellingsRoutes)
+  await fastify.register(maliciousLinksRoutes)
+  await fastify.register(dictionariesRoutes)
 }
 
 export default siteScope

@@ -1,0 +1,70 @@
+import {
+  type ExportFormat,
+  MISSPELLING_DEFAULT_SORT,
+  type MisspellingListItem,
+  type MisspellingsQuery,
+  type PagedList,
+} from '@canopy/contracts'
+import {
+  findListPage,
+  findSiteMisspelling,
+  iterateListBatches,
+  type MisspellingListRow,
+  misspellingList,
+  misspellingListSort,
+  type PrismaClient,
+} from '@canopy/db'
+import { notFound } from '../http-errors.js'
+import { type ListExport, mapBatches } from '../lib/list-export.js'
+import { MISSPELLING_EXPORT_COLUMNS, presentMisspelling } from '../presenters/content-quality-terms.js'
+import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
+import { chooseSort, EXPORT_BATCH_SIZE, listCountCache, resolveSectionScope, searchTerm } from './list-scope.js'
+
+/** The site's misspellings, most frequent first, and the check that one is the site's. */
+export const MISSPELLING_NOT_FOUND_MESSAGE = 'No misspelling could be found with this ID.'
+
+type MisspellingsFilterQuery = Omit<MisspellingsQuery, 'page' | 'pageSize'>
+
+async function misspellingsOf(prisma: PrismaClient, siteId: string, query: MisspellingsFilterQuery) {
+  const sectionId = await resolveSectionScope(prisma, siteId, query.sectionId)
+  const { sortBy, sortDir } = chooseSort(query, MISSPELLING_DEFAULT_SORT)
+  return {
+    list: misspellingList({ siteId, sectionId, search: searchTerm(query.search) }),
+    sort: misspellingListSort({ sectionId }, sortBy, sortDir),
+  }
+}
+
+export async function listMisspellings(
+  prisma: PrismaClient,
+  siteId: string,
+  query: MisspellingsQuery,
+): Promise<PagedList<MisspellingListItem>> {
+  const { list, sort } = await misspellingsOf(prisma, siteId, query)
+  const { rows, totalCount } = await findListPage<MisspellingListRow>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
+  return presentPagedList(rows.map(presentMisspelling), totalCount, query)
+}
+
+export async function exportMisspellings(
+  prisma: PrismaClient,
+  access: { siteId: string; slug: string },
+  query: MisspellingsFilterQuery & { format: ExportFormat },
+): Promise<ListExport<MisspellingListItem>> {
+  const { list, sort } = await misspellingsOf(prisma, access.siteId, query)
+  const batches = iterateListBatches<MisspellingListRow>(prisma, list, sort, EXPORT_BATCH_SIZE)
+  return {
+    filename: `${access.slug}-misspellings`,
+    columns: MISSPELLING_EXPORT_COLUMNS,
+    batches: mapBatches(batches, (rows) => rows.map(presentMisspelling)),
+  }
+}
+
+/** 404 unless the misspelling is the site's (another site's is not found either). */
+export async function assertSiteMisspelling(prisma: PrismaClient, siteId: string, misspellingId: string) {
+  if (!(await findSiteMisspelling(prisma, { siteId, misspellingId }))) throw notFound(MISSPELLING_NOT_FOUND_MESSAGE)
+}
