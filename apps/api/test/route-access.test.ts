@@ -97,8 +97,16 @@ async function twoSites() {
     pageIds: [pageB.id],
   })
   const [misspellingA, misspellingB] = [
-    await createTestMisspelling(app.prisma, { siteId: siteA.id, word: 'recieve', pages: [{ pageId: pageA.id, count: 1 }] }),
-    await createTestMisspelling(app.prisma, { siteId: siteB.id, word: 'recieve', pages: [{ pageId: pageB.id, count: 1 }] }),
+    await createTestMisspelling(app.prisma, {
+      siteId: siteA.id,
+      word: 'recieve',
+      pages: [{ pageId: pageA.id, count: 1 }],
+    }),
+    await createTestMisspelling(app.prisma, {
+      siteId: siteB.id,
+      word: 'recieve',
+      pages: [{ pageId: pageB.id, count: 1 }],
+    }),
   ]
   const [linkA, linkB] = [
     await createTestLink(app.prisma, { siteId: siteA.id, url: 'https://bad.example/a', pageIds: [pageA.id] }),

@@ -58,9 +58,9 @@ export const MisspellingParamsSchema = z.object({ misspellingId: ID })
 
 /** :lang of the dictionary routes: 'global', or an ISO 639-1/639-3 language code as pages declare it. */
 export const GLOBAL_DICTIONARY = 'global'
-export const DictionaryLanguageSchema = z
-  .string()
-  .regex(/^(global|[a-z]{2,3})$/, { error: "Enter 'global' or a language code of 2 or 3 lower-case letters." })
+export const DictionaryLanguageSchema = z.string().regex(/^(global|[a-z]{2,3})$/, {
+  error: "Enter 'global' or a language code of 2 or 3 lower-case letters.",
+})
 export const DictionaryParamsSchema = z.object({ lang: DictionaryLanguageSchema })
 
 export const DictionaryListItemSchema = z.object({

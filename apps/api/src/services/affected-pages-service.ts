@@ -17,7 +17,13 @@ import {
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { AFFECTED_PAGE_EXPORT_COLUMNS, presentAffectedPage } from '../presenters/content-quality-terms.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
-import { chooseSort, EXPORT_BATCH_SIZE, listCountCache, resolveSectionScope, searchTerm } from './list-scope.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+} from './list-scope.js'
 
 /**
  * The pages affected by one link or misspelling, paged or exported. The caller has checked that the link or
@@ -26,7 +32,12 @@ import { chooseSort, EXPORT_BATCH_SIZE, listCountCache, resolveSectionScope, sea
 
 type AffectedPagesFilterQuery = Omit<AffectedPagesQuery, 'page' | 'pageSize'>
 
-async function affectedPagesOf(prisma: PrismaClient, siteId: string, by: AffectedBy, query: AffectedPagesFilterQuery) {
+async function affectedPagesOf(
+  prisma: PrismaClient,
+  siteId: string,
+  by: AffectedBy,
+  query: AffectedPagesFilterQuery,
+) {
   const sectionId = await resolveSectionScope(prisma, siteId, query.sectionId)
   const { sortBy, sortDir } = chooseSort(query, AFFECTED_PAGE_DEFAULT_SORT)
   return {

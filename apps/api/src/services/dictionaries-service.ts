@@ -28,9 +28,9 @@ import {
   runInTransaction,
 } from '@canopy/db'
 import { badRequest, forbidden } from '../http-errors.js'
+import type { QueueRegistry } from '../plugins/app/queues.js'
 import { presentDictionary, presentDictionaryWord } from '../presenters/content-quality-terms.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
-import type { QueueRegistry } from '../plugins/app/queues.js'
 import { chooseSort, searchTerm } from './list-scope.js'
 
 /** A site's dictionaries, their words, and adding or removing words (which re-evaluates misspellings at once). */
@@ -110,7 +110,10 @@ export async function addDictionaryWords(
   const words = splitDictionaryWords(body.words.join(','))
   const result = await runInTransaction(deps.prisma, async (tx) => {
     const present = await findDictionaryWordsIn(tx, { siteId: access.siteId, language, words })
-    const added = splitDictionaryWords(words.join(','), present.map((row) => row.word))
+    const added = splitDictionaryWords(
+      words.join(','),
+      present.map((row) => row.word),
+    )
     const dictionaryId = await ensureDictionary(tx, access.siteId, language)
     await insertDictionaryWords(tx, { dictionaryId, authorId: access.userId, words: added })
     const removed = await deleteMisspellingsInDictionary(tx, { siteId: access.siteId, language, words })

@@ -18,7 +18,13 @@ import { notFound } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { MISSPELLING_EXPORT_COLUMNS, presentMisspelling } from '../presenters/content-quality-terms.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
-import { chooseSort, EXPORT_BATCH_SIZE, listCountCache, resolveSectionScope, searchTerm } from './list-scope.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+} from './list-scope.js'
 
 /** The site's misspellings, most frequent first, and the check that one is the site's. */
 export const MISSPELLING_NOT_FOUND_MESSAGE = 'No misspelling could be found with this ID.'
@@ -66,5 +72,6 @@ export async function exportMisspellings(
 
 /** 404 unless the misspelling is the site's (another site's is not found either). */
 export async function assertSiteMisspelling(prisma: PrismaClient, siteId: string, misspellingId: string) {
-  if (!(await findSiteMisspelling(prisma, { siteId, misspellingId }))) throw notFound(MISSPELLING_NOT_FOUND_MESSAGE)
+  if (!(await findSiteMisspelling(prisma, { siteId, misspellingId })))
+    throw notFound(MISSPELLING_NOT_FOUND_MESSAGE)
 }

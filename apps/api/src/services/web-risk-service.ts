@@ -25,7 +25,13 @@ import { badRequest, notFound } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { MALICIOUS_LINK_EXPORT_COLUMNS, presentMaliciousLink } from '../presenters/content-quality-terms.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
-import { chooseSort, EXPORT_BATCH_SIZE, listCountCache, resolveSectionScope, searchTerm } from './list-scope.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+} from './list-scope.js'
 
 /** The web-risk integration's settings and the malicious links its checks found. */
 export const LINK_NOT_FOUND_MESSAGE = 'No link could be found with this ID.'

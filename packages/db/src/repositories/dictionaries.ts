@@ -149,3 +149,32 @@ export async function isSitePaying(db: DbClient, siteId: string): Promise<boolea
   const site = await db.site.findUnique({ where: { id: siteId }, select: { isPaying: true } })
   return site?.isPaying ?? false
 }
+
+/**
+ * What rescoring a page after a dictionary change needs: the page's result of the scan that last saw it
+ * (its stored content-quality input) and the misspellings it still has. Null for a page of another site,
+ * one never scanned, or one whose last result failed.
+ */
+export async function findPageForContentRescore(
+  db: DbClient,
+  { siteId, pageId }: { siteId: string; pageId: string },
+) {
+  const page = await db.page.findFirst({
+    where: { id: pageId, siteId },
+    select: { id: true, lastScanId: true },
+  })
+  if (!page?.lastScanId) return null
+  const result = await db.pageResult.findUnique({
+    where: { scanId_pageId: { scanId: page.lastScanId, pageId } },
+    select: { id: true, scanId: true, status: true, scores: true },
+  })
+  if (result?.status !== 'succeeded' || !result.scores) return null
+  const misspellings = await db.misspellingOccurrence.findMany({
+    where: { pageId },
+    select: { count: true, misspelling: { select: { word: true } } },
+  })
+  return {
+    result,
+    misspellings: misspellings.map((row) => ({ word: row.misspelling.word, count: row.count })),
+  }
+}

@@ -65,6 +65,9 @@ export function misspellingList(filter: MisspellingListFilter): SqlList {
 }
 
 /** One misspelling of the site; null for another site's or a missing one. */
-export function findSiteMisspelling(db: DbClient, { siteId, misspellingId }: { siteId: string; misspellingId: string }) {
+export function findSiteMisspelling(
+  db: DbClient,
+  { siteId, misspellingId }: { siteId: string; misspellingId: string },
+) {
   return db.misspelling.findFirst({ where: { id: misspellingId, siteId } })
 }

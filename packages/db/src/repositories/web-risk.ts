@@ -57,7 +57,11 @@ export function deleteExpiredWebRiskVerdicts(db: DbClient, now: Date) {
  */
 export async function updateLinkRiskTypes(
   db: DbClient,
-  { siteId, checkedUrls, riskTypes }: { siteId: string; checkedUrls: string[]; riskTypes: Map<string, string> },
+  {
+    siteId,
+    checkedUrls,
+    riskTypes,
+  }: { siteId: string; checkedUrls: string[]; riskTypes: Map<string, string> },
 ) {
   await db.link.updateMany({
     where: { siteId, url: { in: checkedUrls }, riskType: { not: null } },
@@ -133,4 +137,13 @@ export function maliciousLinkList(filter: MaliciousLinkListFilter): SqlList {
 /** One link of the site; null for another site's or a missing one. */
 export function findSiteLink(db: DbClient, { siteId, linkId }: { siteId: string; linkId: string }) {
   return db.link.findFirst({ where: { id: linkId, siteId } })
+}
+
+/** The external links among these: the ones Web Risk is asked about (the site's own pages are the customer's). */
+export async function listExternalLinkUrls(db: DbClient, linkIds: string[]): Promise<string[]> {
+  const rows = await db.link.findMany({
+    where: { id: { in: linkIds }, isInternal: false },
+    select: { url: true },
+  })
+  return rows.map((row) => row.url)
 }
