@@ -417,22 +417,27 @@ export async function createTestMisspelling(
   })
 }
 
-/** A link of a site with the pages that link to it; riskType marks it malicious. */
+/** A link the site's pages link to, as the link check left it, with one anchor (or image) per page given. */
 export async function createTestLink(
   prisma: PrismaClient,
   {
     siteId,
     url,
     pageIds = [],
+    kind = 'anchor',
     ...fields
   }: {
     siteId: string
     url: string
     pageIds?: string[]
+    kind?: 'anchor' | 'image'
     isInternal?: boolean
-    riskType?: string | null
-    isBroken?: boolean
     status?: number | null
+    error?: string | null
+    isBroken?: boolean
+    isUnverified?: boolean
+    riskType?: string | null
+    firstSeenAt?: Date
   },
 ) {
   return prisma.link.create({
@@ -440,8 +445,9 @@ export async function createTestLink(
       siteId,
       url,
       isInternal: fields.isInternal ?? false,
+      checkedAt: new Date(),
       ...fields,
-      occurrences: { create: pageIds.map((pageId) => ({ pageId })) },
+      occurrences: { create: pageIds.map((pageId) => ({ pageId, kind })) },
     },
   })
 }

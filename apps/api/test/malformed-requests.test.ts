@@ -38,6 +38,8 @@ async function adminContext() {
       issueName: 'image-alt',
       kind: 'pdf',
       pageId: 'no-such-page',
+      linkId: 'no-such-link',
+      resourceId: 'no-such-resource',
     },
   }
 }
@@ -260,6 +262,8 @@ describe('malformed list queries', () => {
         'GET /api/v1/sites/:slug/issues',
         'GET /api/v1/sites/:slug/issues/:issueName/pages',
         'GET /api/v1/sites/:slug/documents/:kind',
+        'GET /api/v1/sites/:slug/content-quality/broken-links',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
       ]),
     )
     for (const route of listRoutes) {

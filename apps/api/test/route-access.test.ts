@@ -108,10 +108,20 @@ async function twoSites() {
       pages: [{ pageId: pageB.id, count: 1 }],
     }),
   ]
-  const [linkA, linkB] = [
-    await createTestLink(app.prisma, { siteId: siteA.id, url: 'https://bad.example/a', pageIds: [pageA.id] }),
-    await createTestLink(app.prisma, { siteId: siteB.id, url: 'https://bad.example/b', pageIds: [pageB.id] }),
-  ]
+  const linkA = await createTestLink(app.prisma, {
+    siteId: siteA.id,
+    url: `${siteA.rootUri}gone`,
+    isBroken: true,
+    status: 404,
+    pageIds: [pageA.id],
+  })
+  const linkB = await createTestLink(app.prisma, {
+    siteId: siteB.id,
+    url: `${siteB.rootUri}gone`,
+    isBroken: true,
+    status: 404,
+    pageIds: [pageB.id],
+  })
   const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', lang: 'en' }
   return {
     app,
@@ -131,6 +141,7 @@ async function twoSites() {
       documentId: documentA.id,
       misspellingId: misspellingA.id,
       linkId: linkA.id,
+      resourceId: linkA.id,
       ...listValues,
     },
     paramsB: {
@@ -143,6 +154,7 @@ async function twoSites() {
       documentId: documentB.id,
       misspellingId: misspellingB.id,
       linkId: linkB.id,
+      resourceId: linkB.id,
       ...listValues,
     },
   }
@@ -179,13 +191,18 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/content-quality/misspellings',
         'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-misspelling/:misspellingId',
         'GET /api/v1/sites/:slug/content-quality/malicious-links',
-        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
         'GET /api/v1/sites/:slug/dictionaries',
         'GET /api/v1/sites/:slug/dictionary/:lang',
         'POST /api/v1/sites/:slug/dictionary/:lang/words',
         'DELETE /api/v1/sites/:slug/dictionary/:lang/words',
         'GET /api/v1/sites/:slug/integrations/web-risk/settings',
         'POST /api/v1/sites/:slug/integrations/web-risk/settings',
+        'GET /api/v1/sites/:slug/content-quality/readability',
+        'GET /api/v1/sites/:slug/content-quality/broken-links',
+        'GET /api/v1/sites/:slug/content-quality/broken-links/export',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId/export',
+        'GET /api/v1/sites/:slug/content-quality/resources/:resourceId',
         'GET /api/v1/sites/:slug/scan-status',
       ]),
     )

@@ -32,27 +32,6 @@ export const MisspellingListItemSchema = z.object({
 })
 export type MisspellingListItem = z.infer<typeof MisspellingListItemSchema>
 
-/** The pages affected by one link or misspelling (pages-affected-by-a-*). */
-export const AFFECTED_PAGE_SORT_KEYS = ['entryTitle', 'pageTitle', 'modified', 'totalCount'] as const
-export const AFFECTED_PAGE_DEFAULT_SORT = { sortBy: 'entryTitle', sortDir: 'asc' } as const
-
-export const AffectedPagesQuerySchema = ListQuerySchema.extend({
-  ...SectionScopeQuerySchema.shape,
-  sortBy: sortKeySchema(AFFECTED_PAGE_SORT_KEYS).optional(),
-})
-export type AffectedPagesQuery = z.infer<typeof AffectedPagesQuerySchema>
-
-export const AffectedPageSchema = z.object({
-  /** the page's id; version.modified = last scanned */
-  sys: SysSchema,
-  pageTitle: z.string().nullable(),
-  /** the page's URL */
-  entryTitle: z.string(),
-  /** occurrences on this page */
-  totalCount: z.number().int(),
-})
-export type AffectedPage = z.infer<typeof AffectedPageSchema>
-
 const ID = z.string().min(1).max(100)
 export const MisspellingParamsSchema = z.object({ misspellingId: ID })
 

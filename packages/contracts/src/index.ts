@@ -1,6 +1,7 @@
 export * from './alerts.js'
 export * from './audits.js'
 export * from './auth.js'
+export * from './content-quality.js'
 export * from './dictionaries.js'
 export * from './documents.js'
 export * from './env.js'

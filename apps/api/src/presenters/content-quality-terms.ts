@@ -1,11 +1,10 @@
 import type {
-  AffectedPage,
   DictionaryListItem,
   DictionaryWord,
   MaliciousLinkListItem,
   MisspellingListItem,
 } from '@canopy/contracts'
-import type { AffectedPageRow, MaliciousLinkListRow, MisspellingListRow } from '@canopy/db'
+import type { MaliciousLinkListRow, MisspellingListRow } from '@canopy/db'
 import type { ExportColumn } from '../lib/list-export.js'
 
 /** Misspellings, the pages a link or misspelling affects, dictionaries and malicious links on the wire. */
@@ -26,23 +25,6 @@ export const MISSPELLING_EXPORT_COLUMNS: ExportColumn<MisspellingListItem>[] = [
   { header: 'language', value: (item) => item.language },
   { header: 'occurrences', value: (item) => item.totalCount },
   { header: 'pages', value: (item) => item.pageCount },
-]
-
-export function presentAffectedPage(row: AffectedPageRow): AffectedPage {
-  return {
-    sys: { id: row.id, version: { modified: row.lastScannedAt?.toISOString() } },
-    pageTitle: row.title,
-    entryTitle: row.url,
-    totalCount: row.occurrences,
-  }
-}
-
-export const AFFECTED_PAGE_EXPORT_COLUMNS: ExportColumn<AffectedPage>[] = [
-  { header: 'id', value: (item) => item.sys.id },
-  { header: 'pageTitle', value: (item) => item.pageTitle },
-  { header: 'url', value: (item) => item.entryTitle },
-  { header: 'lastScanned', value: (item) => item.sys.version?.modified ?? null },
-  { header: 'occurrences', value: (item) => item.totalCount },
 ]
 
 export function presentMaliciousLink(row: MaliciousLinkListRow): MaliciousLinkListItem {

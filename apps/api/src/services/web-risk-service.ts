@@ -12,7 +12,6 @@ import {
 } from '@canopy/contracts'
 import {
   findListPage,
-  findSiteLink,
   findWebRiskIntegration,
   iterateListBatches,
   type MaliciousLinkListRow,
@@ -21,7 +20,7 @@ import {
   type PrismaClient,
   saveWebRiskIntegration,
 } from '@canopy/db'
-import { badRequest, notFound } from '../http-errors.js'
+import { badRequest } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { MALICIOUS_LINK_EXPORT_COLUMNS, presentMaliciousLink } from '../presenters/content-quality-terms.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
@@ -33,9 +32,9 @@ import {
   searchTerm,
 } from './list-scope.js'
 
-/** The web-risk integration's settings and the malicious links its checks found. */
-export const LINK_NOT_FOUND_MESSAGE = 'No link could be found with this ID.'
+// The web-risk integration's settings and the malicious links its checks found.
 
+/** The API key the integration's secrets hold, if any. */
 function storedApiKey(secrets: unknown): string | undefined {
   const parsed = WebRiskSecretsSchema.safeParse(secrets)
   return parsed.success ? parsed.data.apiKey : undefined
@@ -104,9 +103,4 @@ export async function exportMaliciousLinks(
     columns: MALICIOUS_LINK_EXPORT_COLUMNS,
     batches: mapBatches(batches, (rows) => rows.map(presentMaliciousLink)),
   }
-}
-
-/** 404 unless the link is the site's (another site's is not found either). */
-export async function assertSiteLink(prisma: PrismaClient, siteId: string, linkId: string) {
-  if (!(await findSiteLink(prisma, { siteId, linkId }))) throw notFound(LINK_NOT_FOUND_MESSAGE)
 }

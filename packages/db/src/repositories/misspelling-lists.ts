@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js'
-import type { DbClient, SortDirection } from './db-client.js'
+import type { SortDirection } from './db-client.js'
 import { toContainsPattern } from './db-client.js'
 import type { SortColumn, SqlList, SqlSort } from './keyset-list.js'
 
@@ -62,12 +62,4 @@ export function misspellingList(filter: MisspellingListFilter): SqlList {
     from: Prisma.sql`FROM "Misspelling" m WHERE ${Prisma.join(conditions, ' AND ')}`,
     id: Prisma.sql`m.id`,
   }
-}
-
-/** One misspelling of the site; null for another site's or a missing one. */
-export function findSiteMisspelling(
-  db: DbClient,
-  { siteId, misspellingId }: { siteId: string; misspellingId: string },
-) {
-  return db.misspelling.findFirst({ where: { id: misspellingId, siteId } })
 }

@@ -134,11 +134,6 @@ export function maliciousLinkList(filter: MaliciousLinkListFilter): SqlList {
   }
 }
 
-/** One link of the site; null for another site's or a missing one. */
-export function findSiteLink(db: DbClient, { siteId, linkId }: { siteId: string; linkId: string }) {
-  return db.link.findFirst({ where: { id: linkId, siteId } })
-}
-
 /** The external links among these: the ones Web Risk is asked about (the site's own pages are the customer's). */
 export async function listExternalLinkUrls(db: DbClient, linkIds: string[]): Promise<string[]> {
   const rows = await db.link.findMany({

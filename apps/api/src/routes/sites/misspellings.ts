@@ -1,17 +1,17 @@
 import {
-  AffectedPageSchema,
-  AffectedPagesQuerySchema,
+  AffectedPageItemSchema,
   MisspellingListItemSchema,
   MisspellingParamsSchema,
   MisspellingsQuerySchema,
+  PagesAffectedQuerySchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
-import { exportAffectedPages, listAffectedPages } from '../../services/affected-pages-service.js'
 import {
-  assertSiteMisspelling,
   exportMisspellings,
+  exportPagesAffectedByMisspelling,
   listMisspellings,
+  listPagesAffectedByMisspelling,
 } from '../../services/misspellings-service.js'
 import { registerListRoutes } from '../list-routes.js'
 import { SiteParamsSchema } from './site.js'
@@ -38,18 +38,12 @@ const misspellingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     summary: 'The pages a misspelling is on, with its occurrences on each',
     exportSummary: 'Every page a misspelling is on, current filter and sort,',
     params: AffectedParamsSchema,
-    querystring: AffectedPagesQuerySchema,
-    item: AffectedPageSchema,
-    list: async ({ params, query, request }) => {
-      const { siteId } = getSiteAccess(request)
-      await assertSiteMisspelling(prisma, siteId, params.misspellingId)
-      return listAffectedPages(prisma, siteId, { misspellingId: params.misspellingId }, query)
-    },
-    exportList: async ({ params, query, request }) => {
-      const access = getSiteAccess(request)
-      await assertSiteMisspelling(prisma, access.siteId, params.misspellingId)
-      return exportAffectedPages(prisma, access, { misspellingId: params.misspellingId }, query)
-    },
+    querystring: PagesAffectedQuerySchema,
+    item: AffectedPageItemSchema,
+    list: ({ params, query, request }) =>
+      listPagesAffectedByMisspelling(prisma, getSiteAccess(request).siteId, params.misspellingId, query),
+    exportList: ({ params, query, request }) =>
+      exportPagesAffectedByMisspelling(prisma, getSiteAccess(request), params.misspellingId, query),
   })
 }
 

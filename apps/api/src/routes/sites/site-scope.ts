@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import scanStatusRoutes from '../scans/scan-status.js'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
+import contentQualityRoutes from './content-quality.js'
 import dictionariesRoutes from './dictionaries.js'
 import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
@@ -40,6 +41,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(misspellingsRoutes)
   await fastify.register(maliciousLinksRoutes)
   await fastify.register(dictionariesRoutes)
+  await fastify.register(contentQualityRoutes)
 }
 
 export default siteScope

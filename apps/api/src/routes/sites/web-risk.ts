@@ -1,17 +1,12 @@
 import {
-  AffectedPageSchema,
-  AffectedPagesQuerySchema,
   MaliciousLinkListItemSchema,
   MaliciousLinksQuerySchema,
   UpdateWebRiskSettingsRequestSchema,
   WebRiskSettingsSchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
-import { exportAffectedPages, listAffectedPages } from '../../services/affected-pages-service.js'
 import {
-  assertSiteLink,
   exportMaliciousLinks,
   getWebRiskSettings,
   listMaliciousLinks,
@@ -21,9 +16,7 @@ import { registerListRoutes } from '../list-routes.js'
 import { errorResponses } from '../schemas.js'
 import { SiteParamsSchema } from './site.js'
 
-const LinkParamsSchema = SiteParamsSchema.extend({ linkId: z.string().min(1).max(100) })
-
-/** The malicious links of the site and the pages affected by a link, with their exports. */
+/** The malicious links of the site, with their export (a link's pages: pages-affected-by-a-link). */
 export const maliciousLinksRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { prisma } = fastify
   registerListRoutes(fastify, {
@@ -36,25 +29,6 @@ export const maliciousLinksRoutes: FastifyPluginAsyncZod = async (fastify) => {
     item: MaliciousLinkListItemSchema,
     list: ({ query, request }) => listMaliciousLinks(prisma, getSiteAccess(request).siteId, query),
     exportList: ({ query, request }) => exportMaliciousLinks(prisma, getSiteAccess(request), query),
-  })
-  registerListRoutes(fastify, {
-    path: '/content-quality/pages-affected-by-a-link/:linkId',
-    tags: ['content-quality'],
-    summary: 'The pages that link to a link, with how often each does',
-    exportSummary: 'Every page that links to a link, current filter and sort,',
-    params: LinkParamsSchema,
-    querystring: AffectedPagesQuerySchema,
-    item: AffectedPageSchema,
-    list: async ({ params, query, request }) => {
-      const { siteId } = getSiteAccess(request)
-      await assertSiteLink(prisma, siteId, params.linkId)
-      return listAffectedPages(prisma, siteId, { linkId: params.linkId }, query)
-    },
-    exportList: async ({ params, query, request }) => {
-      const access = getSiteAccess(request)
-      await assertSiteLink(prisma, access.siteId, params.linkId)
-      return exportAffectedPages(prisma, access, { linkId: params.linkId }, query)
-    },
   })
 }
 

@@ -1,0 +1,186 @@
+import {
+  AFFECTED_PAGE_DEFAULT_SORT,
+  type AffectedPageItem,
+  BROKEN_LINK_DEFAULT_SORT,
+  type BrokenLinkItem,
+  type BrokenLinksQuery,
+  type ContentQualityResource,
+  type ExportFormat,
+  type PagedList,
+  type PagesAffectedQuery,
+  type ReadabilityQuery,
+  type ReadabilityResponse,
+} from '@canopy/contracts'
+import {
+  type AffectedPageRow,
+  affectedPageList,
+  affectedPageSort,
+  aggregateReadability,
+  type BrokenLinkRow,
+  brokenLinkList,
+  brokenLinkSort,
+  findListPage,
+  findSiteLink,
+  findSiteLinkRef,
+  findSiteMisspelling,
+  iterateListBatches,
+  type PrismaClient,
+} from '@canopy/db'
+import { notFound } from '../http-errors.js'
+import { type ListExport, mapBatches } from '../lib/list-export.js'
+import {
+  AFFECTED_PAGE_EXPORT_COLUMNS,
+  BROKEN_LINK_EXPORT_COLUMNS,
+  presentAffectedPage,
+  presentBrokenLink,
+  presentLinkResource,
+  presentMisspellingResource,
+  presentReadability,
+} from '../presenters/content-quality.js'
+import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+} from './list-scope.js'
+
+/** The content quality area: readability, broken links, the pages affected by a link, one resource. */
+export const LINK_NOT_FOUND_MESSAGE = 'No link could be found with this ID.'
+export const RESOURCE_NOT_FOUND_MESSAGE = 'No link or misspelling could be found with this ID.'
+
+type Access = { siteId: string; slug: string }
+
+export async function getReadability(
+  prisma: PrismaClient,
+  siteId: string,
+  query: ReadabilityQuery,
+): Promise<ReadabilityResponse> {
+  const sectionId = await resolveSectionScope(prisma, siteId, query.sectionId)
+  return presentReadability(await aggregateReadability(prisma, { siteId, sectionId }))
+}
+
+// ─── broken links ─────────────────────────────────────────────────────────────────────────────────────
+
+type BrokenLinksFilterQuery = Omit<BrokenLinksQuery, 'page' | 'pageSize'>
+
+async function brokenLinksOf(prisma: PrismaClient, siteId: string, query: BrokenLinksFilterQuery) {
+  const sectionId = await resolveSectionScope(prisma, siteId, query.sectionId)
+  const { sortBy, sortDir } = chooseSort(query, BROKEN_LINK_DEFAULT_SORT)
+  const list = brokenLinkList({
+    siteId,
+    sectionId,
+    search: searchTerm(query.search),
+    isInternal: query.view === undefined ? undefined : query.view === 'internal',
+    verification: query.verification,
+  })
+  return { list, sort: brokenLinkSort({ sectionId }, sortBy, sortDir) }
+}
+
+const presentLinkRows = (rows: BrokenLinkRow[]) =>
+  rows.map(({ linkingPages, pageViews, ...row }) => presentBrokenLink(row, linkingPages, pageViews))
+
+export async function listBrokenLinks(
+  prisma: PrismaClient,
+  siteId: string,
+  query: BrokenLinksQuery,
+): Promise<PagedList<BrokenLinkItem>> {
+  const { list, sort } = await brokenLinksOf(prisma, siteId, query)
+  const { rows, totalCount } = await findListPage<BrokenLinkRow>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
+  return presentPagedList(presentLinkRows(rows), totalCount, query)
+}
+
+export async function exportBrokenLinks(
+  prisma: PrismaClient,
+  access: Access,
+  query: BrokenLinksFilterQuery & { format: ExportFormat },
+): Promise<ListExport<BrokenLinkItem>> {
+  const { list, sort } = await brokenLinksOf(prisma, access.siteId, query)
+  return {
+    filename: `${access.slug}-broken-links${query.view ? `-${query.view}` : ''}`,
+    columns: BROKEN_LINK_EXPORT_COLUMNS,
+    batches: mapBatches(
+      iterateListBatches<BrokenLinkRow>(prisma, list, sort, EXPORT_BATCH_SIZE),
+      presentLinkRows,
+    ),
+  }
+}
+
+// ─── pages affected by a link ─────────────────────────────────────────────────────────────────────────
+
+type AffectedFilterQuery = Omit<PagesAffectedQuery, 'page' | 'pageSize'>
+
+/** The link must be the site's: another site's link, or none, is a 404. */
+async function affectedPagesOf(
+  prisma: PrismaClient,
+  siteId: string,
+  linkId: string,
+  query: AffectedFilterQuery,
+) {
+  const [link, sectionId] = await Promise.all([
+    findSiteLinkRef(prisma, { siteId, linkId }),
+    resolveSectionScope(prisma, siteId, query.sectionId),
+  ])
+  if (!link) throw notFound(LINK_NOT_FOUND_MESSAGE)
+  const { sortBy, sortDir } = chooseSort(query, AFFECTED_PAGE_DEFAULT_SORT)
+  const list = affectedPageList({ siteId, linkId, sectionId, search: searchTerm(query.search) })
+  return { list, sort: affectedPageSort(sortBy, sortDir) }
+}
+
+const presentAffectedRows = (rows: AffectedPageRow[]) => rows.map(presentAffectedPage)
+
+export async function listPagesAffectedByLink(
+  prisma: PrismaClient,
+  siteId: string,
+  linkId: string,
+  query: PagesAffectedQuery,
+): Promise<PagedList<AffectedPageItem>> {
+  const { list, sort } = await affectedPagesOf(prisma, siteId, linkId, query)
+  const { rows, totalCount } = await findListPage<AffectedPageRow>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
+  return presentPagedList(presentAffectedRows(rows), totalCount, query)
+}
+
+export async function exportPagesAffectedByLink(
+  prisma: PrismaClient,
+  access: Access,
+  linkId: string,
+  query: AffectedFilterQuery & { format: ExportFormat },
+): Promise<ListExport<AffectedPageItem>> {
+  const { list, sort } = await affectedPagesOf(prisma, access.siteId, linkId, query)
+  return {
+    filename: `${access.slug}-pages-affected-by-a-link`,
+    columns: AFFECTED_PAGE_EXPORT_COLUMNS,
+    batches: mapBatches(
+      iterateListBatches<AffectedPageRow>(prisma, list, sort, EXPORT_BATCH_SIZE),
+      presentAffectedRows,
+    ),
+  }
+}
+
+// ─── one resource ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The link, else the misspelling, with this id; neither (or another site's) is a 404. */
+export async function getResource(
+  prisma: PrismaClient,
+  siteId: string,
+  resourceId: string,
+): Promise<ContentQualityResource> {
+  const link = await findSiteLink(prisma, { siteId, linkId: resourceId })
+  if (link) return presentLinkResource(link)
+  const misspelling = await findSiteMisspelling(prisma, { siteId, misspellingId: resourceId })
+  if (misspelling) return presentMisspellingResource(misspelling)
+  throw notFound(RESOURCE_NOT_FOUND_MESSAGE)
+}
