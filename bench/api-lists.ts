@@ -216,6 +216,34 @@ function siteCases(site: SeededSite): Case[] {
     { name: 'documents sort title', path: `${base}/documents/pdf?sortBy=documentTitle&sortDir=asc` },
     { name: 'documents section', path: `${base}/documents/pdf?sectionId=${site.sectionId}` },
     { name: 'documents deep page', path: `${base}/documents/pdf?page=${lastPage(SIZES.documents * 0.3)}` },
+    ...dictionaryCases(base, site),
+  ]
+}
+
+/** Misspellings, a misspelling's pages, malicious links and a dictionary's words. */
+function dictionaryCases(base: string, site: SeededSite): Case[] {
+  const misspellingPages = `${base}/content-quality/pages-affected-by-a-misspelling/bench-misspelling-1`
+  return [
+    { name: 'misspellings', path: `${base}/content-quality/misspellings` },
+    { name: 'misspellings search', path: `${base}/content-quality/misspellings?search=recieve-4` },
+    {
+      name: 'misspellings sort word',
+      path: `${base}/content-quality/misspellings?sortBy=entryTitle&sortDir=asc`,
+    },
+    {
+      name: 'misspellings section',
+      path: `${base}/content-quality/misspellings?sectionId=${site.sectionId}`,
+    },
+    { name: 'misspelling pages', path: misspellingPages },
+    { name: 'misspelling pages section', path: `${misspellingPages}?sectionId=${site.sectionId}` },
+    { name: 'malicious links', path: `${base}/content-quality/malicious-links` },
+    { name: 'malicious links sort type', path: `${base}/content-quality/malicious-links?sortBy=webRiskType` },
+    {
+      name: 'malicious links section',
+      path: `${base}/content-quality/malicious-links?sectionId=${site.sectionId}`,
+    },
+    { name: 'dictionaries', path: `${base}/dictionaries` },
+    { name: 'dictionary words', path: `${base}/dictionary/en?search=brand1` },
   ]
 }
 

@@ -412,8 +412,10 @@ export async function createTestMisspelling(
     pages = [],
   }: { siteId: string; word: string; language?: string; pages?: { pageId: string; count: number }[] },
 ) {
+  // The totals a finalized scan keeps on the row.
+  const totalCount = pages.reduce((sum, page) => sum + page.count, 0)
   return prisma.misspelling.create({
-    data: { siteId, word, language, occurrences: { create: pages } },
+    data: { siteId, word, language, totalCount, pageCount: pages.length, occurrences: { create: pages } },
   })
 }
 
