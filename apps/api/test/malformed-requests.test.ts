@@ -40,6 +40,8 @@ async function adminContext() {
       pageId: 'no-such-page',
       linkId: 'no-such-link',
       resourceId: 'no-such-resource',
+      misspellingId: 'no-such-misspelling',
+      lang: 'en',
     },
   }
 }
@@ -264,6 +266,10 @@ describe('malformed list queries', () => {
         'GET /api/v1/sites/:slug/documents/:kind',
         'GET /api/v1/sites/:slug/content-quality/broken-links',
         'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
+        'GET /api/v1/sites/:slug/content-quality/misspellings',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-misspelling/:misspellingId',
+        'GET /api/v1/sites/:slug/content-quality/malicious-links',
+        'GET /api/v1/sites/:slug/dictionary/:lang',
       ]),
     )
     for (const route of listRoutes) {
