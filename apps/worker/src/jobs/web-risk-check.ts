@@ -10,12 +10,18 @@ import {
 } from '@canopy/db'
 import { z } from 'zod'
 import { checkUrlsWithWebRisk, WebRiskRequestError } from '../audits/web-risk/index.js'
+import type { WorkerConfig } from '../config.js'
 import type { ScanRuntime } from './scan-runtime.js'
+
+/** What the check needs of the scan's runtime: its network guard and two settings. */
+type WebRiskRuntime = Pick<ScanRuntime, 'guard'> & {
+  config: Pick<WorkerConfig, 'webRiskBaseUrl' | 'linkCheckTimeoutMs'>
+}
 
 const WebRiskConfigSchema = z.object({ baseUrl: z.url({ protocol: /^https?$/ }).optional() })
 
 /** The site's Web Risk settings when its integration is on and has a key; null otherwise. */
-async function webRiskSettingsOf(prisma: PrismaClient, runtime: ScanRuntime, siteId: string) {
+async function webRiskSettingsOf(prisma: PrismaClient, runtime: WebRiskRuntime, siteId: string) {
   const integration = await findWebRiskIntegration(prisma, siteId)
   if (!integration?.enabled) return null
   const apiKey = WebRiskSecretsSchema.safeParse(integration.secrets).data?.apiKey
@@ -33,7 +39,7 @@ async function webRiskSettingsOf(prisma: PrismaClient, runtime: ScanRuntime, sit
  */
 export async function checkScanLinksWithWebRisk(
   prisma: PrismaClient,
-  runtime: ScanRuntime,
+  runtime: WebRiskRuntime,
   { siteId, linkIds }: { siteId: string; linkIds: string[] },
   logger: { warn: (o: object, m: string) => void },
 ): Promise<number | null> {
