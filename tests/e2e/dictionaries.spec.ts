@@ -115,5 +115,12 @@ test.describe('misspellings, dictionaries and malicious links', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(path)
     await expect(page.getByRole('link', { name: /useful links/i })).toBeVisible()
     await expectAccessible(page, 'malicious-link-pages')
+
+    // The integration the demo seed turned on: its key stored, never shown.
+    await page.goto(`${SITE}/settings/integrations`)
+    await expect(page.getByRole('heading', { name: 'Web Risk', level: 2 })).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: 'Enabled' })).toBeChecked()
+    await expect(page.getByText('A key is stored. Enter a new one to replace it.')).toBeVisible()
+    await expectAccessible(page, 'settings-integrations')
   })
 })

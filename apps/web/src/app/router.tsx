@@ -89,6 +89,7 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     ),
     route('content-quality/malicious-links', () => import('./routes/app/malicious-links')),
     route('content-quality/malicious-links/:link', () => import('./routes/app/malicious-link-pages')),
+    route('settings/integrations', () => import('./routes/app/settings-integrations')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
     route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),

@@ -10,6 +10,7 @@ import { renderSiteRoute } from '@/testing/render-site-route'
 import { Component as DictionaryWordsRoute } from './dictionary-words'
 import { Component as MaliciousLinksRoute } from './malicious-links'
 import { Component as MisspellingsRoute } from './misspellings'
+import { Component as IntegrationsRoute } from './settings-integrations'
 
 const listOf =
   <T,>(items: () => T[]) =>
@@ -186,5 +187,37 @@ describe('malicious links', () => {
       within(row).getByRole('link', { name: '2 pages link to https://prize.example/claim' }),
     ).toHaveAttribute('href', '/site/demo-site/content-quality/malicious-links/l1')
     expect(await findAxeViolations()).toEqual([])
+  })
+})
+
+describe('settings/integrations', () => {
+  it('requires a key to turn the web-risk check on, saves it and never shows it back', async () => {
+    const { api } = renderScreen(
+      <IntegrationsRoute />,
+      '/site/demo-site/settings/integrations',
+      'settings/integrations',
+      {
+        'GET /api/v1/sites/:slug/integrations/web-risk/settings': reply({
+          enabled: false,
+          apiKey: 'not set',
+        }),
+        'POST /api/v1/sites/:slug/integrations/web-risk/settings': reply({ enabled: true, apiKey: 'set' }),
+      },
+    )
+    expect(await screen.findByRole('heading', { level: 2, name: 'Web Risk' })).toBeInTheDocument()
+    expect(screen.getByText('No key is stored.')).toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Enabled' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Required')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/v1/sites/:slug/integrations/web-risk/settings')).toHaveLength(0)
+    await userEvent.type(screen.getByLabelText(/API key/), 'key-123')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Web risk settings updated')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/v1/sites/:slug/integrations/web-risk/settings')[0]?.body).toEqual({
+      enabled: true,
+      apiKey: 'key-123',
+    })
+    expect(await screen.findByText('A key is stored. Enter a new one to replace it.')).toBeInTheDocument()
   })
 })
