@@ -169,6 +169,32 @@ interface Case {
   as?: 'member' | 'outsider' | 'anonymous'
 }
 
+/** The content quality area: readability, its pages lists, broken links and the pages affected by a link. */
+function contentQualityCases(base: string, site: SeededSite, lastPage: (rows: number) => number): Case[] {
+  const links = `${base}/content-quality/broken-links`
+  // bench-link-0: an external link, broken, linked from about 20 pages (seedLinks).
+  const affected = `${base}/content-quality/pages-affected-by-a-link/bench-link-0`
+  return [
+    { name: 'cq readability', path: `${base}/content-quality/readability` },
+    {
+      name: 'cq readability section',
+      path: `${base}/content-quality/readability?sectionId=${site.sectionId}`,
+    },
+    { name: 'cq pages', path: `${base}/pages?type=contentQuality&sortBy=contentQualityScore&sortDir=asc` },
+    { name: 'cq readability level', path: `${base}/pages?type=readability&readability=easy-to-read` },
+    { name: 'cq broken links', path: links },
+    { name: 'cq broken links search', path: `${links}?search=topic-7/` },
+    { name: 'cq broken links external', path: `${links}?view=external` },
+    { name: 'cq broken links unverified', path: `${links}?verification=unverified` },
+    { name: 'cq broken links section', path: `${links}?sectionId=${site.sectionId}` },
+    { name: 'cq broken links sort url', path: `${links}?sortBy=entryTitle&sortDir=asc` },
+    { name: 'cq broken links deep page', path: `${links}?page=${lastPage(PAGES / 40)}` },
+    { name: 'cq pages affected by a link', path: affected },
+    { name: 'cq pages affected section', path: `${affected}?sectionId=${site.sectionId}` },
+    { name: 'cq resource', path: `${base}/content-quality/resources/bench-link-0` },
+  ]
+}
+
 function siteCases(site: SeededSite): Case[] {
   const base = `/api/v1/sites/${SITE_SLUG}`
   const issuePages = `${base}/issues/${site.topIssueId}/pages`
@@ -216,6 +242,7 @@ function siteCases(site: SeededSite): Case[] {
     { name: 'documents sort title', path: `${base}/documents/pdf?sortBy=documentTitle&sortDir=asc` },
     { name: 'documents section', path: `${base}/documents/pdf?sectionId=${site.sectionId}` },
     { name: 'documents deep page', path: `${base}/documents/pdf?page=${lastPage(SIZES.documents * 0.3)}` },
+    ...contentQualityCases(base, site, lastPage),
     ...dictionaryCases(base, site),
   ]
 }

@@ -178,6 +178,20 @@ async function seedLinks(sql: Sql, sizes: SeedSizes): Promise<void> {
 }
 
 /**
+ * The content quality lists' links beyond seedLinks' broken 404s: one in forty (l mod 40 = 20) answered a
+ * bot wall's 999 (could not verify, not broken), one in eighty broken ones a certificate error instead of a
+ * 404, and pages a readability level for each of the eight levels.
+ */
+async function seedContentQualityLinks(sql: Sql): Promise<void> {
+  await sql.execute(`UPDATE "Link" SET status = 999, "isUnverified" = true
+    WHERE "siteId" = 'bench-site' AND substring(id from 12)::int % 40 = 20`)
+  await sql.execute(`UPDATE "Link" SET status = 904, error = 'CertificateError'
+    WHERE "siteId" = 'bench-site' AND substring(id from 12)::int % 80 = 40`)
+  await sql.execute(`UPDATE "Page" SET "readabilityLevel" = (enum_range(NULL::"ReadabilityLevel"))[1 + substring(id from 12)::int % 8]
+    WHERE "siteId" = 'bench-site'`)
+}
+
+/**
  * issuesPerPage audits per page: the last one SEO, the others accessibility rules (p*3 + k*11) mod 40,
  * distinct on a page for k < 4. Three in five fail, one in five needs a manual check, one passes; a failing
  * issue shares one of 20 element signatures per rule (the template problems), and a tenth of the failures
@@ -329,6 +343,7 @@ export async function seedListsSite(sql: Sql, sizes: SeedSizes, log: (line: stri
   await step('scans and history', () => seedScans(sql, sizes))
   await step(`${sizes.pages} pages`, () => seedPages(sql, sizes))
   await step(`${sizes.pages * sizes.linksPerPage} link occurrences`, () => seedLinks(sql, sizes))
+  await step('content quality links and readability', () => seedContentQualityLinks(sql))
   await step(`${sizes.pages * sizes.issuesPerPage} page issues`, () => seedPageIssues(sql, sizes))
   await step('section', () => seedSection(sql, sizes))
   await step('issue summaries and templates', () => seedRollups(sql, sizes))

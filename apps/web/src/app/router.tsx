@@ -66,7 +66,7 @@ export function createSignedOutRouter(queryClient: QueryClient) {
 }
 
 /**
- * The site screens of the accessibility area, uptime, page detail and document detail, the same under
+ * The site screens of the accessibility and content quality areas, uptime, page detail and document detail, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
@@ -80,6 +80,16 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('accessibility/pdfs', () => import('./routes/app/accessibility-pdfs')),
     route('accessibility/issues', () => import('./routes/app/accessibility-issues')),
     route('accessibility/issues/:issueName', () => import('./routes/app/accessibility-issue')),
+    route('content-quality', () => import('./routes/app/content-quality')),
+    route('content-quality/pages', () => import('./routes/app/content-quality-pages')),
+    route('content-quality/readability', () => import('./routes/app/content-quality-readability')),
+    route(
+      'content-quality/readability/:readability',
+      () => import('./routes/app/content-quality-readability-level'),
+    ),
+    route('content-quality/broken-links', () => import('./routes/app/content-quality-broken-links')),
+    route('content-quality/broken-links/:link', () => import('./routes/app/content-quality-broken-link')),
+    route('content-quality/issues/:issueName', () => import('./routes/app/content-quality-issue')),
     route('content-quality/misspellings', () => import('./routes/app/misspellings')),
     route('content-quality/misspellings/:misspellingId', () => import('./routes/app/misspelling-pages')),
     route('content-quality/dictionaries', () => import('./routes/app/dictionaries')),
