@@ -13,6 +13,7 @@ export function ConfirmWordModal({
   title,
   message,
   confirmLabel,
+  pendingLabel,
   isPending,
   onConfirm,
   onCancel,
@@ -20,6 +21,8 @@ export function ConfirmWordModal({
   title: string
   message: string
   confirmLabel: string
+  /** the confirm button's text while the request runs */
+  pendingLabel: string
   isPending: boolean
   onConfirm: (dontShowAgain: boolean) => void
   onCancel: () => void
@@ -44,7 +47,7 @@ export function ConfirmWordModal({
             Cancel
           </Button>
           <Button onPress={() => onConfirm(dontShowAgain)} isDisabled={isPending}>
-            {isPending ? DICTIONARY_TEXT.adding : confirmLabel}
+            {isPending ? pendingLabel : confirmLabel}
           </Button>
         </div>
       </div>

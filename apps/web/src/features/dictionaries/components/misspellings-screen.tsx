@@ -136,6 +136,7 @@ export function MisspellingsScreen({
           title={DICTIONARY_TEXT.addTo(dictionaryName(confirming.lang))}
           message={`"${confirming.word}" will no longer be reported as a misspelling on the pages the ${dictionaryName(confirming.lang)} dictionary covers.`}
           confirmLabel={DICTIONARY_TEXT.addTo(dictionaryName(confirming.lang))}
+          pendingLabel={DICTIONARY_TEXT.adding}
           isPending={addWord.isPending}
           onConfirm={addWord.confirm}
           onCancel={addWord.cancel}

@@ -36,6 +36,7 @@ export function useDeleteWord(siteSlug: string, lang: string) {
       title={`Delete "${confirming}"`}
       message={`"${confirming}" will be removed from the dictionary. The next scan may report it as a misspelling again.`}
       confirmLabel="Delete"
+      pendingLabel="Deleting..."
       isPending={mutation.isPending}
       onConfirm={(dontShowAgain) => {
         if (dontShowAgain) writeStoredValue(STORAGE_KEYS.skipDeleteWordConfirmation, 'true')
