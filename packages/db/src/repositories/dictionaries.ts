@@ -17,11 +17,8 @@ export function listSiteDictionaries(db: DbClient, siteId: string) {
 
 /** The languages the site's misspellings were found in: each may have a dictionary. */
 export async function listMisspellingLanguages(db: DbClient, siteId: string): Promise<string[]> {
-  const rows = await db.misspelling.findMany({
-    where: { siteId },
-    distinct: ['language'],
-    select: { language: true },
-  })
+  // GROUP BY in the database (a findMany with distinct would read every misspelling of the site).
+  const rows = await db.misspelling.groupBy({ by: ['language'], where: { siteId } })
   return rows.map((row) => row.language)
 }
 
