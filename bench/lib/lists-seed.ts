@@ -5,7 +5,8 @@ import { createHash, randomBytes } from 'node:crypto'
  * take seconds this way, hours through per-row Prisma calls. Every list of issue 8 gets rows: pages with
  * scores and metrics, link occurrences, page issues with their lifecycle, the IssueSummary and IssueTemplate
  * roll-ups built from those issues the way the worker builds them, documents of every kind, a section holding
- * a tenth of the pages and a history point per scan.
+ * a tenth of the pages and a history point per scan, contact details for the global search, and 30 days of
+ * uptime checks with their incidents.
  */
 
 export interface SeedSizes {
@@ -293,6 +294,51 @@ async function seedDocuments(sql: Sql, sizes: SeedSizes): Promise<void> {
 }
 
 /**
+ * E-mail addresses and telephone numbers for the global search: one per ten pages (1 in 15 not valid), half
+ * of each kind, each found on three pages.
+ */
+async function seedContacts(sql: Sql, sizes: SeedSizes): Promise<void> {
+  const contacts = Math.max(10, Math.floor(sizes.pages / 10))
+  await sql.execute(`INSERT INTO "Contact" (id, "siteId", kind, value, valid, "firstSeenAt")
+    SELECT 'bench-contact-' || c, 'bench-site',
+      CASE WHEN c % 2 = 0 THEN 'email'::"ContactKind" ELSE 'telephone'::"ContactKind" END,
+      CASE WHEN c % 2 = 0
+        THEN (ARRAY['info', 'press', 'housing', 'parks', 'events'])[1 + c % 5] || '-' || c || '@bench.example.test'
+        ELSE '+4420' || lpad((7946000 + c)::text, 8, '0') END,
+      c % 15 <> 0, now() - (c % 60) * interval '1 day'
+    FROM generate_series(1, ${contacts}) AS c`)
+  await sql.execute(`INSERT INTO "ContactOccurrence" ("contactId", "pageId", count)
+    SELECT DISTINCT ON (c, page) 'bench-contact-' || c, 'bench-page-' || page, 1
+    FROM generate_series(1, ${contacts}) AS c, generate_series(0, 2) AS j,
+      LATERAL (SELECT 1 + (c * 17 + j * 4111) % ${sizes.pages} AS page) AS chosen`)
+}
+
+/** Uptime checks of one slot every 5 minutes over the 30 days the uptime screen shows at most. */
+const UPTIME_SLOTS = (30 * 24 * 60) / 5
+/** Every fifth day, six checks in a row answered 503: an incident of half an hour. */
+const UPTIME_INCIDENT_EVERY = 1440
+const UPTIME_INCIDENT_SLOTS = 6
+
+/**
+ * The bench site's uptime as the worker leaves it: 30 days of checks every 5 minutes (slot n is n*5 minutes
+ * before the last one) with response times, and the incidents the down checks form.
+ */
+async function seedUptime(sql: Sql): Promise<void> {
+  const slot = (n: string) => `date_trunc('hour', now()) - (${n}) * interval '5 minutes'`
+  const down = `n % ${UPTIME_INCIDENT_EVERY} BETWEEN 100 AND ${99 + UPTIME_INCIDENT_SLOTS}`
+  await sql.execute(`INSERT INTO "UptimeCheck" (id, "siteId", "checkedAt", up, "statusCode", "responseTimeMs", error)
+    SELECT 'bench-uptime-' || n, 'bench-site', ${slot('n')}, NOT (${down}),
+      CASE WHEN ${down} THEN 503 ELSE 200 END, 120 + (n * 37) % 400,
+      CASE WHEN ${down} THEN 'HTTP 503' END
+    FROM generate_series(0, ${UPTIME_SLOTS - 1}) AS n`)
+  // The first down check (the oldest, the highest n) opens an incident; the next up check (n = 99) ends it.
+  await sql.execute(`INSERT INTO "UptimeIncident" (id, "siteId", "startedAt", "endedAt", cause)
+    SELECT 'bench-incident-' || k, 'bench-site', ${slot(`k * ${UPTIME_INCIDENT_EVERY} + ${99 + UPTIME_INCIDENT_SLOTS}`)},
+      ${slot(`k * ${UPTIME_INCIDENT_EVERY} + 99`)}, 'HTTP 503'
+    FROM generate_series(0, ${UPTIME_SLOTS / UPTIME_INCIDENT_EVERY - 1}) AS k`)
+}
+
+/**
  * Misspellings, dictionaries and malicious links: a word per 20 pages (at least 50), three words on each
  * page ((p*7 + k*stride) mod W, distinct for k < 3), each in English or French; a global and an English
  * dictionary of 200 words; one external link in 50 listed by Web Risk.
@@ -348,6 +394,8 @@ export async function seedListsSite(sql: Sql, sizes: SeedSizes, log: (line: stri
   await step('section', () => seedSection(sql, sizes))
   await step('issue summaries and templates', () => seedRollups(sql, sizes))
   await step(`${sizes.documents} documents`, () => seedDocuments(sql, sizes))
+  await step('contacts', () => seedContacts(sql, sizes))
+  await step('30 days of uptime checks', () => seedUptime(sql))
   await step('misspellings, dictionaries and malicious links', () => seedMisspellingsAndRisks(sql, sizes))
   // As autovacuum leaves a live database: statistics, and a visibility map so that counts read indexes only.
   await step('vacuum analyze', () => sql.execute('VACUUM ANALYZE'))

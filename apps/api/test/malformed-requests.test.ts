@@ -255,7 +255,11 @@ describe('text PostgreSQL cannot store', () => {
 describe('malformed list queries', () => {
   it('name the parameter for a page below 1, a page size too large and an unknown sort key', async () => {
     const { app, queryRoutes, cookie, params } = await adminContext()
-    const listRoutes = queryRoutes.filter((route) => 'page' in (route.querystring as z.ZodObject).shape)
+    // The lists a screen reads with nothing but paging (the global search needs its term first: search.test.ts).
+    const listRoutes = queryRoutes.filter((route) => {
+      const query = route.querystring as z.ZodObject
+      return 'page' in query.shape && query.safeParse({}).success
+    })
     expect(listRoutes.map(key)).toEqual(
       expect.arrayContaining([
         'GET /api/v1/sites',

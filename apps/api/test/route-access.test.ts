@@ -122,7 +122,7 @@ async function twoSites() {
     status: 404,
     pageIds: [pageB.id],
   })
-  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', lang: 'en' }
+  const listValues = { issueName: 'image-alt', kind: 'pdf', format: 'csv', search: 'report', lang: 'en' }
   return {
     app,
     siteRoutes: routes.filter((route) => route.url.startsWith('/api/v1/sites/:slug')),

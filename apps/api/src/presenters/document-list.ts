@@ -3,7 +3,7 @@ import type { Document, DocumentListRow } from '@canopy/db'
 import type { ExportColumn } from '../lib/list-export.js'
 
 /** The document's own title, else the file name of its URL, else the URL. */
-function documentTitle(row: { title: string | null; url: string }): string {
+export function documentTitle(row: { title: string | null; url: string }): string {
   if (row.title?.trim()) return row.title.trim()
   try {
     const name = decodeURIComponent(new URL(row.url).pathname.split('/').at(-1) ?? '')

@@ -66,7 +66,8 @@ export function createSignedOutRouter(queryClient: QueryClient) {
 }
 
 /**
- * The site screens of the accessibility and content quality areas, uptime, page detail and document detail, the same under
+ * The site screens of the accessibility and content quality areas, uptime, page detail, document detail and
+ * search, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
@@ -103,6 +104,7 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
     route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
+    route('search', () => import('./routes/app/site-search')),
   ]
 }
 

@@ -25,6 +25,8 @@ export const TIMING = {
   redirectAfterLogoutMs: 150,
   redirectAfterPasswordResetMs: 5000,
   searchPanelToggleThrottleMs: 350,
+  /** typing in a search box is sent once it has paused this long */
+  searchDebounceMs: 500,
 } as const
 
 export const BREAKPOINTS = {

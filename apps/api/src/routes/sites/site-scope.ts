@@ -9,6 +9,7 @@ import historyRoutes from './history.js'
 import issuesRoutes from './issues.js'
 import misspellingsRoutes from './misspellings.js'
 import pagesRoutes from './pages.js'
+import searchRoutes from './search.js'
 import siteRoutes from './site.js'
 import uptimeRoutes from './uptime.js'
 import { maliciousLinksRoutes, webRiskSettingsRoutes } from './web-risk.js'
@@ -42,6 +43,7 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(maliciousLinksRoutes)
   await fastify.register(dictionariesRoutes)
   await fastify.register(contentQualityRoutes)
+  await fastify.register(searchRoutes)
 }
 
 export default siteScope

@@ -11,6 +11,7 @@ import { useStoredUser } from '@/features/auth/api/stored-user'
 import { NetworkHealthNotice } from '@/features/health/components/network-health-notice'
 import { Sidebar, type SidebarProps } from '@/features/navigation/components/sidebar'
 import { SIDEBAR_STAYS_USABLE } from '@/features/navigation/components/sub-panel'
+import { SearchPreview } from '@/features/search/components/search-preview'
 import { useSite } from '@/features/sites/api/get-site'
 import { SiteSwitcherList } from '@/features/sites/components/site-switcher-list'
 import { useMediaQuery } from '@/hooks/use-media-query'
@@ -107,6 +108,13 @@ function SignedInFrame() {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const logout = useLogout()
   const renderSiteList = useMemo(() => (close: () => void) => <SiteSwitcherList onNavigate={close} />, [])
+  const renderSearchResults = useMemo(
+    () => (term: string, onNavigate: () => void) =>
+      siteSlug ? (
+        <SearchPreview siteSlug={siteSlug} sectionSlug={sectionSlug} term={term} onNavigate={onNavigate} />
+      ) : null,
+    [siteSlug, sectionSlug],
+  )
 
   // Logging out clears the stored user a moment before the page reloads at /.
   if (!user) return <PageLoader />
@@ -117,6 +125,7 @@ function SignedInFrame() {
     sectionSlug,
     isFlagActive,
     renderSiteList,
+    renderSearchResults,
     onLogout: () => logout.mutate(),
   }
 

@@ -11,7 +11,7 @@ import { parseSitePath, sitePath } from '@/lib/site-paths'
 import { buildSiteNavigation, CROSS_SITE_LINKS, type SiteNavigation } from '../nav-items'
 import { AddSinglePage } from './add-single-page'
 import { PanelLinks } from './panel-links'
-import { SearchForm } from './search-panel'
+import { type RenderSearchResults, SearchForm } from './search-panel'
 import styles from './sidebar.module.css'
 import { type PanelPlacement, SubPanel } from './sub-panel'
 import { UserMenu } from './user-menu'
@@ -24,6 +24,8 @@ export type SidebarProps = {
   isFlagActive: (flag: FeatureFlag) => boolean
   /** The content of the site list sub-panel, given a function that closes the panel. */
   renderSiteList: (close: () => void) => ReactNode
+  /** The search panel's results for the text typed so far, given a function that closes the panel. */
+  renderSearchResults?: RenderSearchResults
   onLogout: () => void
   /** 'rail' is the fixed sidebar from 800 px; 'drawer' is the same navigation inside the small-screen menu. */
   mode: 'rail' | 'drawer'
@@ -164,6 +166,7 @@ type SiteItemsProps = {
   context: PanelContext
   navigation: SiteNavigation
   searchPath: string
+  renderSearchResults?: RenderSearchResults
   pathname: string
   area: string
   onSiteHome: boolean
@@ -215,7 +218,14 @@ function SiteAreaItems({ context, navigation, pathname, area, onSiteHome }: Site
 }
 
 /** Add single page, search and the site's settings. */
-function SiteToolItems({ context, navigation, searchPath, area, onSearchPage }: SiteItemsProps) {
+function SiteToolItems({
+  context,
+  navigation,
+  searchPath,
+  renderSearchResults,
+  area,
+  onSearchPage,
+}: SiteItemsProps) {
   const settings = navigation.settings
   return (
     <ul className={styles.list}>
@@ -233,7 +243,13 @@ function SiteToolItems({ context, navigation, searchPath, area, onSearchPage }: 
           placement={context.placement}
           isCurrent={onSearchPage}
         >
-          {(close) => <SearchForm searchPath={searchPath} onNavigate={context.afterNavigate(close)} />}
+          {(close) => (
+            <SearchForm
+              searchPath={searchPath}
+              onNavigate={context.afterNavigate(close)}
+              renderResults={renderSearchResults}
+            />
+          )}
         </SubPanel>
       </li>
       {settings ? (
@@ -292,6 +308,7 @@ export function Sidebar({
   sectionSlug,
   isFlagActive,
   renderSiteList,
+  renderSearchResults,
   onLogout,
   mode,
   collapsed = false,
@@ -342,6 +359,7 @@ export function Sidebar({
             context={context}
             navigation={navigation}
             searchPath={sitePath(site.sys.slug ?? site.sys.id, sectionSlug, 'search')}
+            renderSearchResults={renderSearchResults}
             pathname={pathname}
             area={area}
             onSiteHome={onSiteHome}
