@@ -293,6 +293,7 @@ function siteCases(site: SeededSite): Case[] {
     { name: 'inventory pdf pages', path: `${base}/inventory/pdfs/bench-document-1?sortBy=pageTitle` },
     ...contentQualityCases(base, site, lastPage),
     ...searchCases(base, site),
+    ...dictionaryCases(base, site),
     { name: 'uptime 24h', path: `${base}/performance/uptime?period=24h` },
     { name: 'uptime 7d', path: `${base}/performance/uptime?period=7d` },
     { name: 'uptime 30d', path: `${base}/performance/uptime?period=30d` },
@@ -313,6 +314,33 @@ function searchCases(base: string, site: SeededSite): Case[] {
     { name: 'search telephone', path: `${search}?search=%2B4420` },
     { name: 'search group page', path: `${search}?search=libraries&group=pages&page=3&pageSize=25` },
     { name: 'search section', path: `${search}?search=gardens&sectionId=${site.sectionId}` },
+  ]
+}
+
+/** Misspellings, a misspelling's pages, malicious links and a dictionary's words. */
+function dictionaryCases(base: string, site: SeededSite): Case[] {
+  const misspellingPages = `${base}/content-quality/pages-affected-by-a-misspelling/bench-misspelling-1`
+  return [
+    { name: 'misspellings', path: `${base}/content-quality/misspellings` },
+    { name: 'misspellings search', path: `${base}/content-quality/misspellings?search=recieve-4` },
+    {
+      name: 'misspellings sort word',
+      path: `${base}/content-quality/misspellings?sortBy=entryTitle&sortDir=asc`,
+    },
+    {
+      name: 'misspellings section',
+      path: `${base}/content-quality/misspellings?sectionId=${site.sectionId}`,
+    },
+    { name: 'misspelling pages', path: misspellingPages },
+    { name: 'misspelling pages section', path: `${misspellingPages}?sectionId=${site.sectionId}` },
+    { name: 'malicious links', path: `${base}/content-quality/malicious-links` },
+    { name: 'malicious links sort type', path: `${base}/content-quality/malicious-links?sortBy=webRiskType` },
+    {
+      name: 'malicious links section',
+      path: `${base}/content-quality/malicious-links?sectionId=${site.sectionId}`,
+    },
+    { name: 'dictionaries', path: `${base}/dictionaries` },
+    { name: 'dictionary words', path: `${base}/dictionary/en?search=brand1` },
   ]
 }
 

@@ -365,6 +365,36 @@ async function seedSeo(sql: Sql, sizes: SeedSizes): Promise<void> {
     AND substring(id FROM 12)::int % 29 = 0`)
 }
 
+/**
+ * Misspellings, dictionaries and malicious links: a word per 20 pages (at least 50), three words on each
+ * page ((p*7 + k*stride) mod W, distinct for k < 3), each in English or French; a global and an English
+ * dictionary of 200 words; one external link in 50 listed by Web Risk.
+ */
+async function seedMisspellingsAndRisks(sql: Sql, sizes: SeedSizes): Promise<void> {
+  const words = Math.max(50, Math.floor(sizes.pages / 20))
+  const stride = Math.floor(words / 3)
+  await sql.execute(`INSERT INTO "Misspelling" (id, "siteId", word, language, "firstSeenAt")
+    SELECT 'bench-misspelling-' || w, 'bench-site',
+      (ARRAY['recieve', 'seperate', 'goverment', 'accomodation', 'occured'])[1 + w % 5] || '-' || w,
+      CASE WHEN w % 4 = 0 THEN 'fr' ELSE 'en' END, now() - (w % 100) * interval '1 day'
+    FROM generate_series(0, ${words - 1}) AS w`)
+  await sql.execute(`INSERT INTO "MisspellingOccurrence" ("misspellingId", "pageId", count)
+    SELECT 'bench-misspelling-' || ((p * 7 + k * ${stride}) % ${words}), 'bench-page-' || p, 1 + (p + k) % 3
+    FROM generate_series(1, ${sizes.pages}) AS p, generate_series(0, 2) AS k`)
+  // The totals a finalized scan keeps on each row (refreshMisspellingTotals).
+  await sql.execute(`UPDATE "Misspelling" m SET "totalCount" = t.total, "pageCount" = t.pages
+    FROM (SELECT "misspellingId" AS id, sum(count)::int AS total, count(*)::int AS pages
+      FROM "MisspellingOccurrence" GROUP BY "misspellingId") t WHERE t.id = m.id`)
+  await sql.execute(`INSERT INTO "Dictionary" (id, "siteId", language)
+    VALUES ('bench-dictionary-global', 'bench-site', NULL), ('bench-dictionary-en', 'bench-site', 'en')`)
+  await sql.execute(`INSERT INTO "DictionaryWord" (id, "dictionaryId", word, "authorId")
+    SELECT 'bench-word-' || d.language || '-' || w, d.id, 'brand' || w, 'bench-member'
+    FROM generate_series(1, 200) AS w, (VALUES ('bench-dictionary-global', 'global'),
+      ('bench-dictionary-en', 'en')) AS d(id, language)`)
+  await sql.execute(`UPDATE "Link" SET "riskType" = (ARRAY['MALWARE', 'SOCIAL_ENGINEERING', 'UNWANTED_SOFTWARE'])[1 + (hashtext(id) & 3) % 3]
+    WHERE "siteId" = 'bench-site' AND NOT "isInternal" AND hashtext(id) % 5 = 0`)
+}
+
 async function findTopIssue(sql: Sql): Promise<{ topIssueId: string; topSignature: string }> {
   const [top] = await sql.query<{ issueId: string; signature: string }>(`SELECT t."issueId", t.signature
     FROM "IssueSummary" s JOIN "IssueTemplate" t USING ("siteId", "scopeId", category, "issueId")
@@ -394,6 +424,7 @@ export async function seedListsSite(sql: Sql, sizes: SeedSizes, log: (line: stri
   await step('contacts and media', () => seedInventory(sql, sizes))
   await step('30 days of uptime checks', () => seedUptime(sql))
   await step('SEO duplicates and orphans', () => seedSeo(sql, sizes))
+  await step('misspellings, dictionaries and malicious links', () => seedMisspellingsAndRisks(sql, sizes))
   // As autovacuum leaves a live database: statistics, and a visibility map so that counts read indexes only.
   await step('vacuum analyze', () => sql.execute('VACUUM ANALYZE'))
 }

@@ -146,3 +146,14 @@ start_fixture_site() {
     FIXTURE_SITE_EXTERNAL_PORT="$external_port" pnpm exec tsx tests/fixtures/site/cli.ts
   wait_for_health "http://$(reachable_host "$host"):$port/robots.txt" 30 "$name"
 }
+
+# start_web_risk_fake NAME HOST PORT EXTERNAL_PORT: serves the local Web Risk API fake (tests/fixtures/web-risk)
+# listing the fixture site's malicious links, with DEMO_WEB_RISK_KEY as its key, and waits until it answers.
+start_web_risk_fake() {
+  local name=$1 host=$2 port=$3 external_port=$4
+  start_app_process "$name" WEB_RISK_FAKE_HOST="$host" WEB_RISK_FAKE_PORT="$port" \
+    WEB_RISK_FAKE_KEY="$DEMO_WEB_RISK_KEY" FIXTURE_SITE_PORT="$FIXTURE_SITE_PORT" \
+    FIXTURE_SITE_EXTERNAL_PORT="$external_port" pnpm exec tsx tests/fixtures/web-risk/cli.ts
+  # A search of a URI on no list answers 200 {} once the fake is up.
+  wait_for_health "http://$(reachable_host "$host"):$port/v1/uris:search?uri=https%3A%2F%2Fexample.com%2F&threatTypes=MALWARE&key=$DEMO_WEB_RISK_KEY" 30 "$name"
+}

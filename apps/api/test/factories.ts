@@ -431,6 +431,23 @@ export async function createTestContact(
   })
 }
 
+/** A misspelt word of a site with its occurrences on pages (count per page). */
+export async function createTestMisspelling(
+  prisma: PrismaClient,
+  {
+    siteId,
+    word,
+    language = 'en',
+    pages = [],
+  }: { siteId: string; word: string; language?: string; pages?: { pageId: string; count: number }[] },
+) {
+  // The totals a finalized scan keeps on the row.
+  const totalCount = pages.reduce((sum, page) => sum + page.count, 0)
+  return prisma.misspelling.create({
+    data: { siteId, word, language, totalCount, pageCount: pages.length, occurrences: { create: pages } },
+  })
+}
+
 /** A link the site's pages link to, as the link check left it, with one anchor (or image) per page given. */
 export async function createTestLink(
   prisma: PrismaClient,

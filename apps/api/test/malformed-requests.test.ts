@@ -43,6 +43,8 @@ async function adminContext() {
       resourceId: 'no-such-resource',
       id: 'no-such-item',
       dupeId: 'no-such-group',
+      misspellingId: 'no-such-misspelling',
+      lang: 'en',
     },
   }
 }
@@ -271,6 +273,10 @@ describe('malformed list queries', () => {
         'GET /api/v1/sites/:slug/documents/:kind',
         'GET /api/v1/sites/:slug/content-quality/broken-links',
         'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId',
+        'GET /api/v1/sites/:slug/content-quality/misspellings',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-misspelling/:misspellingId',
+        'GET /api/v1/sites/:slug/content-quality/malicious-links',
+        'GET /api/v1/sites/:slug/dictionary/:lang',
       ]),
     )
     for (const route of listRoutes) {

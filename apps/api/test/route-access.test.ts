@@ -11,6 +11,7 @@ import {
   createTestDocument,
   createTestIssueSummary,
   createTestLink,
+  createTestMisspelling,
   createTestPageWithArtifacts,
   createTestSection,
   createTestSite,
@@ -97,6 +98,18 @@ async function twoSites() {
     url: `${siteB.rootUri}report.pdf`,
     pageIds: [pageB.id],
   })
+  const [misspellingA, misspellingB] = [
+    await createTestMisspelling(app.prisma, {
+      siteId: siteA.id,
+      word: 'recieve',
+      pages: [{ pageId: pageA.id, count: 1 }],
+    }),
+    await createTestMisspelling(app.prisma, {
+      siteId: siteB.id,
+      word: 'recieve',
+      pages: [{ pageId: pageB.id, count: 1 }],
+    }),
+  ]
   const linkA = await createTestLink(app.prisma, {
     siteId: siteA.id,
     url: `${siteA.rootUri}gone`,
@@ -131,6 +144,7 @@ async function twoSites() {
     'kind@/inventory/': 'email',
     format: 'csv',
     search: 'report',
+    lang: 'en',
   }
   const duplicateOf = async (siteId: string, scanId: string, pageId: string) => {
     await replaceDuplicateGroups(app.prisma, { siteId, scanId }, [
@@ -156,6 +170,7 @@ async function twoSites() {
       guid: pageA.id,
       path: testElementScreenshotPath(pageA),
       documentId: documentA.id,
+      misspellingId: misspellingA.id,
       linkId: linkA.id,
       resourceId: linkA.id,
       id: contactA?.id ?? '',
@@ -170,6 +185,7 @@ async function twoSites() {
       guid: pageB.id,
       path: testElementScreenshotPath(pageB),
       documentId: documentB.id,
+      misspellingId: misspellingB.id,
       linkId: linkB.id,
       resourceId: linkB.id,
       id: contactB?.id ?? '',
@@ -212,6 +228,15 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/inventory/:kind/:id',
         'GET /api/v1/sites/:slug/inventory/:kind/:id/export',
         'GET /api/v1/sites/:slug/content-quality/misspellings/page/:pageId',
+        'GET /api/v1/sites/:slug/content-quality/misspellings',
+        'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-misspelling/:misspellingId',
+        'GET /api/v1/sites/:slug/content-quality/malicious-links',
+        'GET /api/v1/sites/:slug/dictionaries',
+        'GET /api/v1/sites/:slug/dictionary/:lang',
+        'POST /api/v1/sites/:slug/dictionary/:lang/words',
+        'DELETE /api/v1/sites/:slug/dictionary/:lang/words',
+        'GET /api/v1/sites/:slug/integrations/web-risk/settings',
+        'POST /api/v1/sites/:slug/integrations/web-risk/settings',
         'GET /api/v1/sites/:slug/content-quality/readability',
         'GET /api/v1/sites/:slug/content-quality/broken-links',
         'GET /api/v1/sites/:slug/content-quality/broken-links/export',
@@ -289,6 +314,7 @@ describe('admin-only site routes', () => {
         'POST /api/v1/sites/:slug/scan',
         'POST /api/v1/sites/:slug/scans',
         'POST /api/v1/sites/:slug/sections/:sectionId/scan',
+        'POST /api/v1/sites/:slug/integrations/web-risk/settings',
       ]),
     )
     for (const route of adminOnly) {

@@ -49,6 +49,8 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   UPTIME_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** uptime checks one process runs at once: they wait on the network, not the CPU */
   UPTIME_CHECK_CONCURRENCY: z.coerce.number().int().positive().default(10),
+  /** the Web Risk API's origin; a site's integration may name its own (both go through the network guard) */
+  WEB_RISK_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://webrisk.googleapis.com'),
 })
 
 export interface WorkerConfig {
@@ -75,6 +77,7 @@ export interface WorkerConfig {
   uptimeCheckIntervalSeconds: number
   uptimeCheckTimeoutMs: number
   uptimeCheckConcurrency: number
+  webRiskBaseUrl: string
 }
 
 function parseQueues(raw: string | undefined): (QueueName | ScanQueueName)[] {
@@ -123,5 +126,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     uptimeCheckIntervalSeconds: vars.UPTIME_CHECK_INTERVAL_SECONDS,
     uptimeCheckTimeoutMs: vars.UPTIME_CHECK_TIMEOUT_MS,
     uptimeCheckConcurrency: vars.UPTIME_CHECK_CONCURRENCY,
+    webRiskBaseUrl: vars.WEB_RISK_BASE_URL,
   }
 }

@@ -8,12 +8,15 @@ import {
   CUSTOM_DICTIONARY_WORDS,
   DISALLOWED_PAGES,
   DOCUMENTS,
+  expandUrl,
   FAILING_PAGES,
+  MALICIOUS_LINKS,
   ORPHANED_PAGES,
   PLANTED_PROBLEMS,
   SCANNED_PAGES,
 } from '../../../tests/fixtures/site/planted.js'
 import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site/server.js'
+import { startWebRiskFake, type WebRiskFake } from '../../../tests/fixtures/web-risk/server.js'
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
@@ -29,6 +32,8 @@ import {
 // site row and the scan are created through packages/db and the discovery job enqueued through the job
 // catalogue, exactly as the API does it; what the API then serves of it is tested in apps/api.
 let fixture: FixtureSite
+let webRisk: WebRiskFake
+const WEB_RISK_KEY = 'scan-test-key'
 let artifactsDir: string
 let running: RunningWorkers
 const env = scanTestEnv()
@@ -40,8 +45,17 @@ let outcome: ScanOutcome
 
 async function runScan() {
   const site = await createFixtureSiteRow(prisma, fixture.url, { pageLimit: 100 })
-  // Custom dictionaries have no API yet (the settings screens come later): their words go in directly.
+  // The site's dictionary words and web-risk integration go in directly, as the API stores them.
   await addDictionaryWords(prisma, site.id, CUSTOM_DICTIONARY_WORDS)
+  await prisma.integration.create({
+    data: {
+      siteId: site.id,
+      kind: 'web_risk',
+      enabled: true,
+      config: { baseUrl: webRisk.url },
+      secrets: { apiKey: WEB_RISK_KEY },
+    },
+  })
   const started = Date.now()
   const { id: scanId } = await startSiteScan(prisma, site.id, 100, config.redisUrl, config.queuePrefix)
   const scan = await waitForScanState(prisma, scanId, (row) => row.state === 'completed', 240_000)
@@ -67,6 +81,10 @@ const pageIdOf = (pagePath: string) => {
 beforeAll(async () => {
   artifactsDir = await mkdtemp(path.join(tmpdir(), 'canopy-artifacts-'))
   fixture = await startFixtureSite({})
+  webRisk = await startWebRiskFake({
+    apiKey: WEB_RISK_KEY,
+    threats: new Map(MALICIOUS_LINKS.map((link) => [expandUrl(link.url, fixture), link.threatTypes])),
+  })
   running = await startWorkers({
     config: { ...config, artifactsDir },
     logger: createLogger({ logLevel: 'silent' }),
@@ -77,6 +95,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.close()
+  await webRisk?.close()
   await prisma.$disconnect()
   await fixture?.close()
   if (artifactsDir) await rm(artifactsDir, { recursive: true, force: true })
@@ -214,6 +233,26 @@ describe('site scan of the fixture site', () => {
       group.pages.some((member) => member.page.url.includes('budget-2026')),
     )
     expect(exact?.similarity).toBe(1)
+  })
+
+  it('flags the links the Web Risk fake lists, and only those', async () => {
+    const flagged = await prisma.link.findMany({
+      where: { siteId: outcome.site.id, riskType: { not: null } },
+      select: { url: true, riskType: true, occurrences: { select: { page: { select: { url: true } } } } },
+    })
+    expect(
+      flagged.map((link) => ({
+        url: link.url,
+        riskType: link.riskType,
+        foundOn: link.occurrences.map((occurrence) => pathOf(occurrence.page.url)),
+      })),
+    ).toEqual(
+      MALICIOUS_LINKS.map((link) => ({
+        url: expandUrl(link.url, fixture),
+        riskType: link.threatTypes.join(', '),
+        foundOn: [link.foundOn],
+      })),
+    )
   })
 
   it('keeps invalid contacts, orphaned pages, sections and history', async () => {

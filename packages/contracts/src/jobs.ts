@@ -19,6 +19,8 @@ export const JOB_NAMES = {
   uptimeSweep: 'uptime-sweep',
   /** one request to one site's root, stored as an uptime check (and an incident opened or closed) */
   uptimeCheck: 'uptime-check',
+  /** pages whose misspellings a dictionary change removed: their content-quality score and audit again */
+  rescoreContentQuality: 'rescore-content-quality',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -92,6 +94,12 @@ export const UptimeCheckPayloadSchema = z.object({
 })
 export type UptimeCheckPayload = z.infer<typeof UptimeCheckPayloadSchema>
 
+export const RescoreContentQualityPayloadSchema = z.object({
+  siteId: z.string().min(1),
+  pageIds: z.array(z.string().min(1)).min(1).max(10_000),
+})
+export type RescoreContentQualityPayload = z.infer<typeof RescoreContentQualityPayloadSchema>
+
 // ─── The job catalogue ──────────────────────────────────────────────────────
 
 export type AnyQueueName = QueueName | ScanQueueName
@@ -161,6 +169,13 @@ export const JOBS = {
     payloadSchema: UptimeCheckPayloadSchema,
     options: { attempts: 2, backoff: { type: 'fixed', delay: 5_000 } },
     jobId: ({ siteId, slot }) => `uptime-${siteId}-${slot}`,
+  }),
+  /** cheap and idempotent (recomputed from what is stored): retried a few times */
+  rescoreContentQuality: jobSpec({
+    name: JOB_NAMES.rescoreContentQuality,
+    queue: QUEUE_NAMES.maintenance,
+    payloadSchema: RescoreContentQualityPayloadSchema,
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } },
   }),
   /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
   scheduledSiteScan: jobSpec({

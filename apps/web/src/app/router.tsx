@@ -114,6 +114,16 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('performance', () => import('./routes/app/performance')),
     route('performance/pages', () => import('./routes/app/performance-pages')),
     route('performance/issues/:issueName', () => import('./routes/app/performance-issue')),
+    route('content-quality/misspellings', () => import('./routes/app/misspellings')),
+    route('content-quality/misspellings/:misspellingId', () => import('./routes/app/misspelling-pages')),
+    route('content-quality/dictionaries', () => import('./routes/app/dictionaries')),
+    route(
+      'content-quality/dictionaries/dictionary/:language?',
+      () => import('./routes/app/dictionary-words'),
+    ),
+    route('content-quality/malicious-links', () => import('./routes/app/malicious-links')),
+    route('content-quality/malicious-links/:link', () => import('./routes/app/malicious-link-pages')),
+    route('settings/integrations', () => import('./routes/app/settings-integrations')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>

@@ -12,6 +12,7 @@ export const STALE_TIME = {
   siteConfig: 30 * 60_000,
   sections: 15_000,
   list: 60_000,
+  dictionaries: 90_000,
   activeScans: 10_000,
   pageData: 60_000,
   pages: 15 * 60_000,

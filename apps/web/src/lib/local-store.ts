@@ -12,6 +12,10 @@ export const STORAGE_KEYS = {
   sidebarExpanded: 'canopy.sidebarExpanded',
   featureFlags: 'canopy.featureFlags',
   sectionSwitcherPage: (siteSlug: string) => `canopy.sectionSwitcherPage.${siteSlug}`,
+  /** 'true': add words to a dictionary without the confirmation */
+  skipAddWordConfirmation: 'canopy.dictionary.skipAddConfirmation',
+  /** 'true': delete dictionary words without the confirmation */
+  skipDeleteWordConfirmation: 'canopy.dictionary.skipDeleteConfirmation',
 } as const
 
 export const STORAGE_EVENTS = {

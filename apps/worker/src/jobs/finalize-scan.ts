@@ -20,6 +20,7 @@ import { linkCheckOptions } from './link-check-options.js'
 import { enqueueQueuedPages } from './scan-enqueue.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
+import { checkScanLinksWithWebRisk } from './web-risk-check.js'
 
 const MAX_PDF_BYTES = 50 * 1024 * 1024
 
@@ -135,8 +136,16 @@ async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scan
   return `No page could be scanned: nothing under the site's root ${rootUrl} answered with a page.`
 }
 
-/** Every distinct link and image URL of the scan's pages checked once, the outcome kept on its Link row. */
-async function checkScanLinks(prisma: PrismaClient, runtime: ScanRuntime, scanId: string): Promise<number> {
+/**
+ * Every distinct link and image URL of the scan's pages checked once, the outcome kept on its Link row; with
+ * the site's web-risk integration on, the external ones are also searched in Web Risk's threat lists.
+ */
+async function checkScanLinks(
+  prisma: PrismaClient,
+  runtime: ScanRuntime,
+  scanId: string,
+  logger: { warn: (o: object, m: string) => void },
+): Promise<number> {
   const links = await linksOfScan(prisma, scanId)
   const scan = await findScanWithSite(prisma, scanId)
   const siteUrls = [scan?.site?.rootUri, scan?.individualUrl].filter((url): url is string => Boolean(url))
@@ -158,6 +167,10 @@ async function checkScanLinks(prisma: PrismaClient, runtime: ScanRuntime, scanId
     ]),
   )
   await storeLinkChecks(prisma, scanId, links, outcomes)
+  if (scan?.siteId) {
+    const linkIds = links.map((link) => link.id)
+    await checkScanLinksWithWebRisk(prisma, runtime, { siteId: scan.siteId, linkIds }, logger)
+  }
   return links.length
 }
 
@@ -196,7 +209,7 @@ export const finalizeScanJob = defineJob(JOBS.finalizeScan, {
       await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
       return { failed: reason }
     }
-    const links = await checkScanLinks(prisma, runtime, scanId)
+    const links = await checkScanLinks(prisma, runtime, scanId, logger)
     const documentsAnalysed = await analyseScanDocuments(prisma, runtime, scanId, logger)
     const summary = await finalizeScanData(prisma, scanId)
     await markScanCompleted(prisma, scanId, { pagesOrphaned: summary?.orphaned ?? 0 })

@@ -2,6 +2,7 @@ import type { RegisteredJob } from './define-job.js'
 import { finalizeScanJob } from './finalize-scan.js'
 import { lighthousePageJob } from './lighthouse-page.js'
 import { purgeExpiredSessionsJob } from './purge-expired-sessions.js'
+import { rescoreContentQualityJob } from './rescore-content-quality.js'
 import { scanPageJob } from './scan-page.js'
 import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
 import { singlePageScanJob } from './single-page-scan.js'
@@ -21,4 +22,5 @@ export const ALL_JOBS: RegisteredJob[] = [
   lighthousePageJob,
   uptimeSweepJob,
   uptimeCheckJob,
+  rescoreContentQualityJob,
 ]

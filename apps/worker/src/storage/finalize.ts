@@ -8,6 +8,7 @@ import {
   listSucceededResults,
   type PrismaClient,
   rebuildIssueRollups,
+  refreshMisspellingTotals,
   replaceDuplicateGroups,
   type ScanLinkRow,
   storeLinkCheckRows,
@@ -77,6 +78,7 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
     await writeHistoryPoints(prisma, { siteId, scanId, sectionScan: sectionScan !== null }, pages, members)
   }
   const rollup = await rebuildIssueRollups(prisma, { siteId, scanId })
+  await refreshMisspellingTotals(prisma, siteId)
   return {
     pages: results.length,
     orphaned: scope.partialScan ? 0 : facts.orphanedUrls.size,

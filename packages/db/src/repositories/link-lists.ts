@@ -96,12 +96,12 @@ export function brokenLinkList(filter: BrokenLinkFilter): SqlList {
 
 // ─── pages that link to one link ──────────────────────────────────────────────────────────────────────
 
-export interface AffectedPageFilter {
+/** The pages affected by one link, or by one misspelling (the pages it is found on). */
+export type AffectedPageFilter = {
   siteId: string
-  linkId: string
   sectionId?: string
   search?: string
-}
+} & ({ linkId: string } | { misspellingId: string })
 
 export interface AffectedPageRow {
   id: string
@@ -124,12 +124,27 @@ export function affectedPageSort(sortBy: AffectedPageSortKey, direction: SortDir
   return { ...AFFECTED_PAGE_SORTS[sortBy], direction }
 }
 
-/** The pages of the site (or section) that link to the link, as anchors or image sources. */
-export function affectedPageList({ siteId, linkId, sectionId, search }: AffectedPageFilter): SqlList {
-  const conditions = [
-    Prisma.sql`p."siteId" = ${siteId}`,
-    Prisma.sql`p.id IN (SELECT o."pageId" FROM "LinkOccurrence" o WHERE o."linkId" = ${linkId})`,
-  ]
+/** The link's occurrences (as anchors or image sources), or the misspelling's, of one page `p`. */
+function occurrencesOf(filter: AffectedPageFilter): { ids: Prisma.Sql; count: Prisma.Sql } {
+  if ('linkId' in filter) {
+    return {
+      ids: Prisma.sql`SELECT o."pageId" FROM "LinkOccurrence" o WHERE o."linkId" = ${filter.linkId}`,
+      count: Prisma.sql`(SELECT coalesce(sum(o.count), 0)::int FROM "LinkOccurrence" o
+        WHERE o."linkId" = ${filter.linkId} AND o."pageId" = p.id)`,
+    }
+  }
+  return {
+    ids: Prisma.sql`SELECT o."pageId" FROM "MisspellingOccurrence" o WHERE o."misspellingId" = ${filter.misspellingId}`,
+    count: Prisma.sql`(SELECT coalesce(sum(o.count), 0)::int FROM "MisspellingOccurrence" o
+      WHERE o."misspellingId" = ${filter.misspellingId} AND o."pageId" = p.id)`,
+  }
+}
+
+/** The pages of the site (or section) that link to the link, or that the misspelling is found on. */
+export function affectedPageList(filter: AffectedPageFilter): SqlList {
+  const { siteId, sectionId, search } = filter
+  const occurrences = occurrencesOf(filter)
+  const conditions = [Prisma.sql`p."siteId" = ${siteId}`, Prisma.sql`p.id IN (${occurrences.ids})`]
   if (sectionId) {
     conditions.push(
       Prisma.sql`EXISTS (SELECT 1 FROM "SectionPage" sp WHERE sp."pageId" = p.id AND sp."sectionId" = ${sectionId})`,
@@ -140,9 +155,7 @@ export function affectedPageList({ siteId, linkId, sectionId, search }: Affected
     conditions.push(Prisma.sql`(p.url ILIKE ${pattern} OR p.title ILIKE ${pattern})`)
   }
   return {
-    columns: Prisma.sql`p.id, p.url, p.title, p."firstSeenAt", p."lastScannedAt",
-      (SELECT coalesce(sum(o.count), 0)::int FROM "LinkOccurrence" o
-        WHERE o."linkId" = ${linkId} AND o."pageId" = p.id) AS occurrences`,
+    columns: Prisma.sql`p.id, p.url, p.title, p."firstSeenAt", p."lastScannedAt", ${occurrences.count} AS occurrences`,
     from: Prisma.sql`FROM "Page" p WHERE ${Prisma.join(conditions, ' AND ')}`,
     id: Prisma.sql`p.id`,
   }

@@ -32,6 +32,11 @@ export interface SeedDemoOptions {
   memberEmail?: string
   /** the demo site's root URL; DEMO_SITE_URL or the fixture site at http://127.0.0.1:8090/ */
   siteUrl?: string
+  /**
+   * the Web Risk API the demo site's links are checked against (DEMO_WEB_RISK_URL: ./scripts/start points
+   * it at the local fake) and its key (DEMO_WEB_RISK_KEY); without both the integration is left off
+   */
+  webRisk?: { baseUrl: string; apiKey: string }
 }
 
 export interface SeededDemoUser {
@@ -94,6 +99,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
   await ensureOrganisationMembers(prisma, organisation.id, demoUsers)
   const site = await ensureDemoSite(prisma, { siteUrl, organisationId: organisation.id, ...demoUsers })
   await ensureDemoSections(prisma, site.id)
+  await ensureDemoWebRisk(prisma, site.id, options.webRisk ?? webRiskFromEnv())
   await ensureWelcomeAlert(prisma)
 
   return {
@@ -195,6 +201,34 @@ async function ensureDemoSite(
     update: {},
   })
   return site
+}
+
+function webRiskFromEnv(): SeedDemoOptions['webRisk'] {
+  const baseUrl = process.env.DEMO_WEB_RISK_URL
+  const apiKey = process.env.DEMO_WEB_RISK_KEY
+  return baseUrl && apiKey ? { baseUrl, apiKey } : undefined
+}
+
+/**
+ * The demo site's web-risk integration, on and pointed at the given API (the local fake in a trial), so a
+ * newcomer sees a malicious link flagged. Set on each run: the fake's port follows FIXTURE_SITE_PORT.
+ */
+async function ensureDemoWebRisk(
+  prisma: PrismaClient,
+  siteId: string,
+  webRisk: SeedDemoOptions['webRisk'],
+): Promise<void> {
+  if (!webRisk) return
+  const settings = {
+    enabled: true,
+    config: { baseUrl: webRisk.baseUrl },
+    secrets: { apiKey: webRisk.apiKey },
+  }
+  await prisma.integration.upsert({
+    where: { siteId_kind: { siteId, kind: 'web_risk' } },
+    create: { siteId, kind: 'web_risk', ...settings },
+    update: settings,
+  })
 }
 
 /** The demo site's sections, each matching the pages under its path; existing ones are left as they are. */

@@ -3,15 +3,18 @@ import scanStatusRoutes from '../scans/scan-status.js'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
 import contentQualityRoutes from './content-quality.js'
+import dictionariesRoutes from './dictionaries.js'
 import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
 import inventoryRoutes from './inventory.js'
 import issuesRoutes from './issues.js'
+import misspellingsRoutes from './misspellings.js'
 import pagesRoutes from './pages.js'
 import searchRoutes from './search.js'
 import seoRoutes from './seo.js'
 import siteRoutes from './site.js'
 import uptimeRoutes from './uptime.js'
+import { maliciousLinksRoutes, webRiskSettingsRoutes } from './web-risk.js'
 
 /**
  * Every route under /api/v1/sites/:slug is registered here, behind one access check that runs before
@@ -26,6 +29,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteScansRoutes)
   await fastify.register(scanStatusRoutes)
   await fastify.register(siteResults)
+  await fastify.register(webRiskSettingsRoutes)
 }
 
 /**
@@ -39,6 +43,9 @@ const siteResults: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(pagesRoutes)
   await fastify.register(issuesRoutes)
   await fastify.register(documentsRoutes)
+  await fastify.register(misspellingsRoutes)
+  await fastify.register(maliciousLinksRoutes)
+  await fastify.register(dictionariesRoutes)
   await fastify.register(contentQualityRoutes)
   await fastify.register(inventoryRoutes)
   await fastify.register(searchRoutes)

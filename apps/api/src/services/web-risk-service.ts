@@ -1,0 +1,106 @@
+import {
+  API_KEY_NOT_SET,
+  API_KEY_SET,
+  type ExportFormat,
+  MALICIOUS_LINK_DEFAULT_SORT,
+  type MaliciousLinkListItem,
+  type MaliciousLinksQuery,
+  type PagedList,
+  type UpdateWebRiskSettingsRequest,
+  WebRiskSecretsSchema,
+  type WebRiskSettings,
+} from '@canopy/contracts'
+import {
+  findListPage,
+  findWebRiskIntegration,
+  iterateListBatches,
+  type MaliciousLinkListRow,
+  maliciousLinkList,
+  maliciousLinkSort,
+  type PrismaClient,
+  saveWebRiskIntegration,
+} from '@canopy/db'
+import { badRequest } from '../http-errors.js'
+import { type ListExport, mapBatches } from '../lib/list-export.js'
+import { MALICIOUS_LINK_EXPORT_COLUMNS, presentMaliciousLink } from '../presenters/content-quality-terms.js'
+import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
+import {
+  chooseSort,
+  EXPORT_BATCH_SIZE,
+  listCountCache,
+  resolveSectionScope,
+  searchTerm,
+} from './list-scope.js'
+
+// The web-risk integration's settings and the malicious links its checks found.
+
+/** The API key the integration's secrets hold, if any. */
+function storedApiKey(secrets: unknown): string | undefined {
+  const parsed = WebRiskSecretsSchema.safeParse(secrets)
+  return parsed.success ? parsed.data.apiKey : undefined
+}
+
+/** The key itself never leaves the server: only whether one is stored. */
+export async function getWebRiskSettings(prisma: PrismaClient, siteId: string): Promise<WebRiskSettings> {
+  const integration = await findWebRiskIntegration(prisma, siteId)
+  return {
+    enabled: integration?.enabled ?? false,
+    apiKey: storedApiKey(integration?.secrets) ? API_KEY_SET : API_KEY_NOT_SET,
+  }
+}
+
+/** A key given replaces the stored one, a blank one keeps it; turning the check on needs a key ('Required'). */
+export async function updateWebRiskSettings(
+  prisma: PrismaClient,
+  siteId: string,
+  body: UpdateWebRiskSettingsRequest,
+): Promise<WebRiskSettings> {
+  const integration = await findWebRiskIntegration(prisma, siteId)
+  const apiKey = body.apiKey || storedApiKey(integration?.secrets)
+  if (body.enabled && !apiKey) throw badRequest('apiKey', 'Required')
+  const secrets = { ...((integration?.secrets as object | null) ?? {}), ...(apiKey ? { apiKey } : {}) }
+  await saveWebRiskIntegration(prisma, siteId, { enabled: body.enabled, secrets })
+  return { enabled: body.enabled, apiKey: apiKey ? API_KEY_SET : API_KEY_NOT_SET }
+}
+
+type MaliciousLinksFilterQuery = Omit<MaliciousLinksQuery, 'page' | 'pageSize'>
+
+async function maliciousLinksOf(prisma: PrismaClient, siteId: string, query: MaliciousLinksFilterQuery) {
+  const sectionId = await resolveSectionScope(prisma, siteId, query.sectionId)
+  const { sortBy, sortDir } = chooseSort(query, MALICIOUS_LINK_DEFAULT_SORT)
+  const isInternal = query.view === 'internal' ? true : query.view === 'external' ? false : undefined
+  return {
+    list: maliciousLinkList({ siteId, sectionId, isInternal, search: searchTerm(query.search) }),
+    sort: maliciousLinkSort({ sectionId }, sortBy, sortDir),
+  }
+}
+
+export async function listMaliciousLinks(
+  prisma: PrismaClient,
+  siteId: string,
+  query: MaliciousLinksQuery,
+): Promise<PagedList<MaliciousLinkListItem>> {
+  const { list, sort } = await maliciousLinksOf(prisma, siteId, query)
+  const { rows, totalCount } = await findListPage<MaliciousLinkListRow>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
+  return presentPagedList(rows.map(presentMaliciousLink), totalCount, query)
+}
+
+export async function exportMaliciousLinks(
+  prisma: PrismaClient,
+  access: { siteId: string; slug: string },
+  query: MaliciousLinksFilterQuery & { format: ExportFormat },
+): Promise<ListExport<MaliciousLinkListItem>> {
+  const { list, sort } = await maliciousLinksOf(prisma, access.siteId, query)
+  const batches = iterateListBatches<MaliciousLinkListRow>(prisma, list, sort, EXPORT_BATCH_SIZE)
+  return {
+    filename: `${access.slug}-malicious-links`,
+    columns: MALICIOUS_LINK_EXPORT_COLUMNS,
+    batches: mapBatches(batches, (rows) => rows.map(presentMaliciousLink)),
+  }
+}

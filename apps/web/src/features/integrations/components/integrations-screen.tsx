@@ -1,0 +1,82 @@
+import { API_KEY_SET, type WebRiskSettings } from '@canopy/contracts'
+import { type FormEvent, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
+import { TextField } from '@/components/ui/text-field'
+import { showToast } from '@/components/ui/toast'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useUpdateWebRiskSettings, useWebRiskSettings } from '../api/web-risk-settings'
+import styles from './integrations.module.css'
+
+const TEXT = {
+  loadError: 'Error loading integration settings',
+  required: 'Required',
+  updated: 'Web risk settings updated',
+  failed: 'Failed to update web risk settings',
+}
+
+/** The web-risk block: on or off, and the API key (never shown back: the field says whether one is stored). */
+function WebRiskForm({ siteSlug, settings }: { siteSlug: string; settings: WebRiskSettings }) {
+  const [enabled, setEnabled] = useState(settings.enabled)
+  const [apiKey, setApiKey] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const update = useUpdateWebRiskSettings(siteSlug)
+  const keyStored = settings.apiKey === API_KEY_SET
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (enabled && !apiKey.trim() && !keyStored) return setError(TEXT.required)
+    setError(null)
+    try {
+      await update.mutateAsync({ enabled, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) })
+      setApiKey('')
+      showToast(TEXT.updated)
+    } catch {
+      showToast(TEXT.failed, 'error')
+    }
+  }
+  return (
+    <form className={styles.block} onSubmit={submit} noValidate aria-labelledby="web-risk-heading">
+      <h2 id="web-risk-heading">Web Risk</h2>
+      <p>
+        Checks the links of every scan against Google Web Risk's lists of malware, social engineering and
+        unwanted software; the links it lists show under Content quality, Malicious links.
+      </p>
+      <Checkbox isSelected={enabled} onChange={setEnabled}>
+        Enabled
+      </Checkbox>
+      <TextField
+        label="API key"
+        type="password"
+        description={keyStored ? 'A key is stored. Enter a new one to replace it.' : 'No key is stored.'}
+        value={apiKey}
+        onChange={(value) => {
+          setApiKey(value)
+          setError(null)
+        }}
+        isRequired={enabled && !keyStored}
+        validationBehavior="aria"
+        validate={() => error ?? undefined}
+      />
+      <div>
+        <Button type="submit" isDisabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** settings/integrations: the integrations of the site (the web-risk checker). */
+export function IntegrationsScreen({ siteSlug }: { siteSlug: string }) {
+  useDocumentTitle('Integrations')
+  const settings = useWebRiskSettings(siteSlug)
+  return (
+    <div className={styles.screen}>
+      <PageHeader eyebrow="Settings" title="Integrations" />
+      {settings.isPending ? <PageLoader /> : null}
+      {settings.isError ? <StatusMessage title={TEXT.loadError} /> : null}
+      {settings.data ? <WebRiskForm siteSlug={siteSlug} settings={settings.data} /> : null}
+    </div>
+  )
+}
