@@ -2,7 +2,7 @@ import { IssueDetailSchema } from '@canopy/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { STALE_TIME } from '@/config/constants'
 import { requestApi } from '@/lib/api-client'
-import { siteApiPrefix } from '@/lib/site-list-query'
+import { sitePrefix } from '@/lib/site-list'
 
 type Scope = { sectionId?: string }
 
@@ -11,7 +11,7 @@ export const getIssueQueryOptions = (siteSlug: string, issueName: string, scope:
   queryOptions({
     queryKey: ['sites', 'detail', siteSlug, 'issue', 'performance', issueName, scope] as const,
     queryFn: ({ signal }) =>
-      requestApi(`${siteApiPrefix(siteSlug)}/issues/${encodeURIComponent(issueName)}`, {
+      requestApi(`${sitePrefix(siteSlug)}/issues/${encodeURIComponent(issueName)}`, {
         params: { category: 'performance', sectionId: scope.sectionId },
         schema: IssueDetailSchema,
         signal,

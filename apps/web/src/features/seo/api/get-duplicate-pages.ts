@@ -2,7 +2,7 @@ import { SeoPageItemSchema } from '@canopy/contracts'
 import { useQuery } from '@tanstack/react-query'
 import type { ListApiQuery } from '@/components/ui/list'
 import { STALE_TIME } from '@/config/constants'
-import { siteListQuery } from '@/lib/site-list-query'
+import { siteListQueryOptions } from '@/lib/site-list'
 import { duplicateContentPath } from './get-duplicate-content'
 
 /** GET /api/v1/sites/:slug/seo/duplicate-content/:dupeId: the pages of one duplicate group. */
@@ -11,7 +11,7 @@ export const duplicatePagesPath = (siteSlug: string, dupeId: string) =>
 
 export function useDuplicatePages(siteSlug: string, dupeId: string, query: ListApiQuery) {
   return useQuery(
-    siteListQuery({
+    siteListQueryOptions({
       path: duplicatePagesPath(siteSlug, dupeId),
       item: SeoPageItemSchema,
       query,

@@ -2,7 +2,7 @@ import { SeoHealthSchema } from '@canopy/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { STALE_TIME } from '@/config/constants'
 import { requestApi } from '@/lib/api-client'
-import { siteApiPrefix } from '@/lib/site-list-query'
+import { sitePrefix } from '@/lib/site-list'
 
 type Scope = { sectionId?: string }
 
@@ -11,7 +11,7 @@ export const getSeoHealthQueryOptions = (siteSlug: string, scope: Scope) =>
   queryOptions({
     queryKey: ['sites', 'detail', siteSlug, 'seo-health', scope] as const,
     queryFn: ({ signal }) =>
-      requestApi(`${siteApiPrefix(siteSlug)}/seo/health`, {
+      requestApi(`${sitePrefix(siteSlug)}/seo/health`, {
         params: { sectionId: scope.sectionId },
         schema: SeoHealthSchema,
         signal,

@@ -2,7 +2,7 @@ import { WorstPagesResponseSchema } from '@canopy/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { STALE_TIME } from '@/config/constants'
 import { requestApi } from '@/lib/api-client'
-import { siteApiPrefix } from '@/lib/site-list-query'
+import { sitePrefix } from '@/lib/site-list'
 
 type Scope = { sectionId?: string }
 
@@ -11,7 +11,7 @@ export const getWorstPagesQueryOptions = (siteSlug: string, scope: Scope) =>
   queryOptions({
     queryKey: ['sites', 'detail', siteSlug, 'worst-pages', 'seo', scope] as const,
     queryFn: ({ signal }) =>
-      requestApi(`${siteApiPrefix(siteSlug)}/worst-pages`, {
+      requestApi(`${sitePrefix(siteSlug)}/worst-pages`, {
         params: { type: 'seo', sectionId: scope.sectionId, limit: 5 },
         schema: WorstPagesResponseSchema,
         signal,
