@@ -1,6 +1,7 @@
 import { type DictionaryListItem, GLOBAL_DICTIONARY } from '@canopy/contracts'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import screenStyles from '@/components/area/screen.module.css'
 import { type ListColumn, ListView, useInMemoryList } from '@/components/ui/list'
 import { PageHeader, StatusMessage } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
@@ -9,7 +10,6 @@ import { formatCount, formatDate } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { useDictionaries } from '../api/get-dictionaries'
 import { DICTIONARY_TEXT } from '../labels'
-import styles from './dictionaries.module.css'
 
 const EMPTY: DictionaryListItem[] = []
 
@@ -33,9 +33,9 @@ function dictionaryColumns(href: (item: DictionaryListItem) => string): ListColu
       sortable: true,
       isRowHeader: true,
       render: (item) => (
-        <span className={styles.pageCell}>
+        <span className={screenStyles.pageCell}>
           <Link to={href(item)}>{item.entryTitle}</Link>
-          <span className={styles.muted}>
+          <span className={screenStyles.muted}>
             {languageOf(item)} · {formatCount(item.wordCount)} {item.wordCount === 1 ? 'word' : 'words'}
           </span>
         </span>
@@ -76,7 +76,7 @@ export function DictionariesScreen({
         : `content-quality/dictionaries/dictionary/${encodeURIComponent(item.language ?? GLOBAL_DICTIONARY)}`,
     )
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Content quality" title="Dictionaries" actions={headerActions} />
       <p>
         Words in a dictionary are never reported as misspellings: the global one on every page, a language's

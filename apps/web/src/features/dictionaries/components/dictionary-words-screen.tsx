@@ -6,6 +6,7 @@ import {
   splitDictionaryWords,
 } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
+import screenStyles from '@/components/area/screen.module.css'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { Button } from '@/components/ui/button'
 import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
@@ -110,7 +111,7 @@ export function DictionaryWordsScreen({
   const goBack = useGoBack()
   const at = (path: string) => sitePath(siteSlug, sectionSlug, path)
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <BreadcrumbHeader
         title={`${name} dictionary${lang === GLOBAL_DICTIONARY ? ` ${DICTIONARY_TEXT.allLanguages}` : ''}`}
         crumbs={[
@@ -128,7 +129,7 @@ export function DictionaryWordsScreen({
         shownWords={words.data?.items.map((item) => item.word) ?? []}
         onUpgrade={() => setUpgrading(true)}
       />
-      <p role="status" className={styles.muted}>
+      <p role="status" className={screenStyles.muted}>
         {deleteWord.lastDeleted ? DICTIONARY_TEXT.deleted(deleteWord.lastDeleted) : ''}
       </p>
       <ListView

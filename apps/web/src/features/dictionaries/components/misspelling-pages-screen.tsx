@@ -1,5 +1,6 @@
 import { AFFECTED_PAGE_DEFAULT_SORT, type AffectedPageItem, type SiteConfig } from '@canopy/contracts'
 import { Link } from 'react-router'
+import screenStyles from '@/components/area/screen.module.css'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { StatusMessage } from '@/components/ui/notice'
@@ -12,7 +13,6 @@ import { compareVersions } from '@/lib/version'
 import { misspellingPagesPath, useMisspellingPages } from '../api/get-misspelling-pages'
 import { useMisspellingResource } from '../api/get-resource'
 import { DICTIONARY_TEXT, languageName } from '../labels'
-import styles from './dictionaries.module.css'
 
 /** Sites on product versions up to this one stored no pages per misspelling: their next scan will. */
 const PAGES_PER_MISSPELLING_SINCE = '1.8.2'
@@ -25,9 +25,9 @@ function pageColumns(pageHref: (item: AffectedPageItem) => string): ListColumn<A
       sortable: true,
       isRowHeader: true,
       render: (item) => (
-        <span className={styles.pageCell}>
+        <span className={screenStyles.pageCell}>
           <Link to={pageHref(item)}>{item.pageTitle || item.entryTitle}</Link>
-          {item.pageTitle ? <span className={styles.muted}>{item.entryTitle}</span> : null}
+          {item.pageTitle ? <span className={screenStyles.muted}>{item.entryTitle}</span> : null}
         </span>
       ),
     },
@@ -70,7 +70,7 @@ export function MisspellingPagesScreen({
   const oldVersion = compareVersions(site.productVersion, PAGES_PER_MISSPELLING_SINCE) <= 0
   const notYet = oldVersion && pages.data?.totalCount === 0 && !list.query.search
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <BreadcrumbHeader
         title={word || 'Misspelling'}
         crumbs={[
@@ -82,7 +82,7 @@ export function MisspellingPagesScreen({
         onBack={goBack}
       />
       {resource.data?.kind === 'misspelling' ? (
-        <p className={styles.muted}>
+        <p className={screenStyles.muted}>
           {languageName(resource.data.language)} · found on {formatCount(resource.data.totalCount)} pages
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import {
 } from '@canopy/contracts'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { PageHeader } from '@/components/ui/notice'
@@ -105,7 +106,7 @@ export function MisspellingsScreen({
   )
   const confirming = addWord.confirming
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader
         eyebrow="Content quality"
         title="Misspellings"

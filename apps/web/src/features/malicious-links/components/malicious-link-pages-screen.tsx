@@ -1,5 +1,6 @@
 import { AFFECTED_PAGE_DEFAULT_SORT, type AffectedPageItem } from '@canopy/contracts'
 import { Link } from 'react-router'
+import styles from '@/components/area/screen.module.css'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { MESSAGES } from '@/config/messages'
@@ -9,7 +10,6 @@ import { formatDate } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { linkPagesPath, useLinkPages } from '../api/get-link-pages'
 import { useLinkResource } from '../api/get-link-resource'
-import styles from './malicious-links.module.css'
 import { describeRiskType } from './malicious-links-screen'
 
 function pageColumns(pageHref: (item: AffectedPageItem) => string): ListColumn<AffectedPageItem>[] {

@@ -6,6 +6,7 @@ import {
 } from '@canopy/contracts'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import styles from '@/components/area/screen.module.css'
 import { ButtonLink } from '@/components/ui/button'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { NoticePanel, PageHeader } from '@/components/ui/notice'
@@ -13,7 +14,6 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { formatCount, formatDate } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { maliciousLinksPath, useMaliciousLinks } from '../api/get-malicious-links'
-import styles from './malicious-links.module.css'
 
 /** 'MALWARE, SOCIAL_ENGINEERING' → 'Malware, Social engineering'. */
 export const describeRiskType = (riskType: string) =>
