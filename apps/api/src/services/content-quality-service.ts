@@ -19,7 +19,6 @@ import {
   type BrokenLinkRow,
   brokenLinkList,
   brokenLinkSort,
-  findListPage,
   findSiteLink,
   findSiteLinkRef,
   findSiteMisspelling,
@@ -37,11 +36,10 @@ import {
   presentMisspellingResource,
   presentReadability,
 } from '../presenters/content-quality.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
 } from './list-scope.js'
@@ -87,14 +85,7 @@ export async function listBrokenLinks(
   query: BrokenLinksQuery,
 ): Promise<PagedList<BrokenLinkItem>> {
   const { list, sort } = await brokenLinksOf(prisma, siteId, query)
-  const { rows, totalCount } = await findListPage<BrokenLinkRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
-  )
-  return presentPagedList(presentLinkRows(rows), totalCount, query)
+  return findPresentedPage(prisma, { list, sort }, query, (rows: BrokenLinkRow[]) => presentLinkRows(rows))
 }
 
 export async function exportBrokenLinks(
@@ -143,14 +134,9 @@ export async function listPagesAffectedByLink(
   query: PagesAffectedQuery,
 ): Promise<PagedList<AffectedPageItem>> {
   const { list, sort } = await affectedPagesOf(prisma, siteId, linkId, query)
-  const { rows, totalCount } = await findListPage<AffectedPageRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
+  return findPresentedPage(prisma, { list, sort }, query, (rows: AffectedPageRow[]) =>
+    presentAffectedRows(rows),
   )
-  return presentPagedList(presentAffectedRows(rows), totalCount, query)
 }
 
 export async function exportPagesAffectedByLink(

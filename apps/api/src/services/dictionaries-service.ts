@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   type AddDictionaryWordsRequest,
   type AddDictionaryWordsResponse,
@@ -123,6 +124,7 @@ export async function addDictionaryWords(
   if (result.pageIds.length) {
     await enqueueJob(deps.queues, JOBS.rescoreContentQuality, {
       siteId: access.siteId,
+      changeId: randomUUID(),
       pageIds: result.pageIds.slice(0, 10_000),
     }).catch((error: unknown) =>
       // The misspellings are gone either way; the scores catch up at the next scan.

@@ -11,7 +11,6 @@ import {
   type DocumentListRow,
   documentList,
   documentListSort,
-  findListPage,
   findSiteDocumentWithPages,
   iterateListBatches,
   type PrismaClient,
@@ -23,11 +22,10 @@ import {
   presentDocumentDetail,
   presentDocumentListItem,
 } from '../presenters/document-list.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
 } from './list-scope.js'
@@ -63,14 +61,7 @@ export async function listDocuments(
   query: DocumentsQuery,
 ): Promise<PagedList<DocumentListItem>> {
   const { list, sort } = await documentListOf(prisma, siteId, kind, query)
-  const { rows, totalCount } = await findListPage<DocumentListRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
-  )
-  return presentPagedList(presentRows(rows), totalCount, query)
+  return findPresentedPage(prisma, { list, sort }, query, (rows: DocumentListRow[]) => presentRows(rows))
 }
 
 export async function exportDocuments(

@@ -27,7 +27,6 @@ import {
   type DocumentListSortKey,
   documentList,
   documentListSort,
-  findListPage,
   findSiteContact,
   findSiteDocumentOfKind,
   type InventoryOccurrenceSource,
@@ -52,12 +51,11 @@ import {
   presentInventorySubject,
   presentMediaItem,
 } from '../presenters/inventory.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import { historyScope } from './history-service.js'
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
 } from './list-scope.js'
@@ -130,14 +128,12 @@ export async function listInventory(
   query: InventoryListQuery,
 ): Promise<PagedList<InventoryItem>> {
   const plan = await inventoryListOf(prisma, siteId, kind, query)
-  const { rows, totalCount } = await findListPage<ContactListRow | DocumentListRow>(
+  return findPresentedPage(
     prisma,
-    plan.list,
-    plan.sort,
-    toPageWindow(query),
-    listCountCache,
+    { list: plan.list, sort: plan.sort },
+    query,
+    (rows: (ContactListRow | DocumentListRow)[]) => plan.present(rows),
   )
-  return presentPagedList(plan.present(rows), totalCount, query)
 }
 
 export async function exportInventory(
@@ -202,14 +198,10 @@ export async function listInventoryPages(
   query: InventoryPagesQuery,
 ): Promise<InventoryPagesResponse> {
   const { subject, list, sort } = await inventoryPagesOf(prisma, siteId, params, query)
-  const { rows, totalCount } = await findListPage<InventoryPageRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
+  const page = await findPresentedPage(prisma, { list, sort }, query, (rows: InventoryPageRow[]) =>
+    rows.map(presentInventoryPage),
   )
-  return { ...presentPagedList(rows.map(presentInventoryPage), totalCount, query), item: subject }
+  return { ...page, item: subject }
 }
 
 export async function exportInventoryPages(

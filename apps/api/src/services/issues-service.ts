@@ -19,7 +19,6 @@ import {
   findIssueAssignmentsAndTickets,
   findIssueSummary,
   findIssueSummaryTitles,
-  findListPage,
   findScanRefs,
   type IssueCategory,
   type IssuePageRow,
@@ -45,11 +44,10 @@ import {
   presentIssueTemplate,
   presentScanRefById,
 } from '../presenters/issue-list.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
   toDbCategory,
@@ -96,14 +94,12 @@ export async function listIssues(
   query: IssuesQuery,
 ): Promise<PagedList<IssueListItem>> {
   const { scope, category, list, sort } = await issueListOf(prisma, siteId, query)
-  const { rows, totalCount } = await findListPage<IssueSummaryRow>(
+  return findPresentedPage(
     prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
+    { list, sort },
+    query,
+    async (rows: IssueSummaryRow[]) => await presentIssueRows(prisma, { ...scope, category }, rows),
   )
-  return presentPagedList(await presentIssueRows(prisma, { ...scope, category }, rows), totalCount, query)
 }
 
 export async function exportIssues(
@@ -222,15 +218,9 @@ export async function listIssuePages(
   query: IssuePagesQuery,
 ): Promise<PagedList<IssuePageItem>> {
   const { list, sort } = await issuePagesOf(prisma, siteId, issueName, query)
-  const { rows, totalCount } = await findListPage<IssuePageRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
+  return findPresentedPage(prisma, { list, sort }, query, (rows: IssuePageRow[]) =>
+    presentIssuePageRows(prisma, { siteId, issueId: issueName }, rows),
   )
-  const items = await presentIssuePageRows(prisma, { siteId, issueId: issueName }, rows)
-  return presentPagedList(items, totalCount, query)
 }
 
 export async function exportIssuePages(

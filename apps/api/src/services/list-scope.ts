@@ -1,7 +1,15 @@
-import type { IssueCategory } from '@canopy/contracts'
-import { type IssueCategory as DbIssueCategory, findSiteSectionId, type PrismaClient } from '@canopy/db'
+import type { IssueCategory, PagedList } from '@canopy/contracts'
+import {
+  type IssueCategory as DbIssueCategory,
+  findListPage,
+  findSiteSectionId,
+  type PrismaClient,
+  type SqlList,
+  type SqlSort,
+} from '@canopy/db'
 import { notFound } from '../http-errors.js'
 import { createTtlCache } from '../lib/ttl-cache.js'
+import { type PageRequest, presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import { SECTION_NOT_FOUND_MESSAGE } from './section-service.js'
 
 /** What the lists of a site's results share: the section scope, the category names and export batches. */
@@ -57,4 +65,24 @@ export function chooseSort<Key extends string>(
 /** The search term, trimmed; blank means no search. */
 export function searchTerm(search: string | undefined): string | undefined {
   return search?.trim() || undefined
+}
+
+/**
+ * One page of a keyset list, its rows presented: the total is kept a few seconds per query (listCountCache),
+ * the page window comes from the 1-based page and its size.
+ */
+export async function findPresentedPage<Row, Item>(
+  prisma: PrismaClient,
+  { list, sort }: { list: SqlList; sort: SqlSort },
+  query: PageRequest,
+  present: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<PagedList<Item>> {
+  const { rows, totalCount } = await findListPage<Row>(
+    prisma,
+    list,
+    sort,
+    toPageWindow(query),
+    listCountCache,
+  )
+  return presentPagedList(await present(rows), totalCount, query)
 }

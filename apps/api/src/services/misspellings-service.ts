@@ -12,7 +12,6 @@ import {
   type AffectedPageRow,
   affectedPageList,
   affectedPageSort,
-  findListPage,
   findSiteMisspelling,
   iterateListBatches,
   type MisspellingListRow,
@@ -24,11 +23,10 @@ import { notFound } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { AFFECTED_PAGE_EXPORT_COLUMNS, presentAffectedPage } from '../presenters/content-quality.js'
 import { MISSPELLING_EXPORT_COLUMNS, presentMisspelling } from '../presenters/content-quality-terms.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
 } from './list-scope.js'
@@ -53,14 +51,9 @@ export async function listMisspellings(
   query: MisspellingsQuery,
 ): Promise<PagedList<MisspellingListItem>> {
   const { list, sort } = await misspellingsOf(prisma, siteId, query)
-  const { rows, totalCount } = await findListPage<MisspellingListRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
+  return findPresentedPage(prisma, { list, sort }, query, (rows: MisspellingListRow[]) =>
+    rows.map(presentMisspelling),
   )
-  return presentPagedList(rows.map(presentMisspelling), totalCount, query)
 }
 
 export async function exportMisspellings(
@@ -105,14 +98,9 @@ export async function listPagesAffectedByMisspelling(
   query: PagesAffectedQuery,
 ): Promise<PagedList<AffectedPageItem>> {
   const { list, sort } = await pagesWithMisspellingOf(prisma, siteId, misspellingId, query)
-  const { rows, totalCount } = await findListPage<AffectedPageRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
+  return findPresentedPage(prisma, { list, sort }, query, (rows: AffectedPageRow[]) =>
+    presentAffectedRows(rows),
   )
-  return presentPagedList(presentAffectedRows(rows), totalCount, query)
 }
 
 export async function exportPagesAffectedByMisspelling(

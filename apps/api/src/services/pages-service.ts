@@ -11,7 +11,6 @@ import {
 import {
   countAccessibilityFailuresByLevel,
   findListHead,
-  findListPage,
   findSitePageRef,
   iterateListBatches,
   listPageMisspellings,
@@ -26,11 +25,10 @@ import {
 import { notFound } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { PAGE_EXPORT_COLUMNS, presentPageListItem, presentPageMisspelling } from '../presenters/page-list.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
 } from './list-scope.js'
@@ -73,14 +71,12 @@ export async function listPages(
 ): Promise<PagedList<PageListItem>> {
   const { sortBy, sortDir } = chooseSort(query, PAGE_LIST_DEFAULT_SORT)
   const list = pageList(await pageFilter(prisma, siteId, query))
-  const { rows, totalCount } = await findListPage<PageListRow>(
+  return findPresentedPage(
     prisma,
-    list,
-    pageListSort(sortBy, sortDir),
-    toPageWindow(query),
-    listCountCache,
+    { list: list, sort: pageListSort(sortBy, sortDir) },
+    query,
+    async (rows: PageListRow[]) => await presentPageRows(prisma, query.type, rows),
   )
-  return presentPagedList(await presentPageRows(prisma, query.type, rows), totalCount, query)
 }
 
 export async function exportPages(

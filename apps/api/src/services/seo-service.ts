@@ -19,7 +19,6 @@ import {
   type DuplicateGroupRow,
   duplicateGroupList,
   duplicateGroupSort,
-  findListPage,
   findSiteDuplicateGroup,
   iterateListBatches,
   type PageListFilter,
@@ -31,7 +30,6 @@ import {
 } from '@canopy/db'
 import { notFound } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import {
   DUPLICATE_GROUP_EXPORT_COLUMNS,
   presentDuplicateGroup,
@@ -44,7 +42,7 @@ import {
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
 } from './list-scope.js'
@@ -75,14 +73,7 @@ export async function listDuplicateGroups(
   query: DuplicateContentQuery,
 ): Promise<PagedList<DuplicateGroupItem>> {
   const { list, sort } = await duplicateGroupsOf(prisma, siteId, query)
-  const { rows, totalCount } = await findListPage<DuplicateGroupRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
-  )
-  return presentPagedList(presentGroups(rows), totalCount, query)
+  return findPresentedPage(prisma, { list, sort }, query, (rows: DuplicateGroupRow[]) => presentGroups(rows))
 }
 
 export async function exportDuplicateGroups(
@@ -131,14 +122,7 @@ const presentPages = (rows: SeoPageRow[]) => rows.map(presentSeoPage)
 
 async function listSeoPages(prisma: PrismaClient, siteId: string, query: SeoPagesQuery, of: PagesOf) {
   const { list, sort } = await seoPagesOf(prisma, siteId, query, of)
-  const { rows, totalCount } = await findListPage<SeoPageRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
-  )
-  return presentPagedList(presentPages(rows), totalCount, query)
+  return findPresentedPage(prisma, { list, sort }, query, (rows: SeoPageRow[]) => presentPages(rows))
 }
 
 async function exportSeoPages(

@@ -11,7 +11,6 @@ import {
   type WebRiskSettings,
 } from '@canopy/contracts'
 import {
-  findListPage,
   findWebRiskIntegration,
   iterateListBatches,
   type MaliciousLinkListRow,
@@ -23,11 +22,10 @@ import {
 import { badRequest } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
 import { MALICIOUS_LINK_EXPORT_COLUMNS, presentMaliciousLink } from '../presenters/content-quality-terms.js'
-import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import {
   chooseSort,
   EXPORT_BATCH_SIZE,
-  listCountCache,
+  findPresentedPage,
   resolveSectionScope,
   searchTerm,
 } from './list-scope.js'
@@ -81,14 +79,9 @@ export async function listMaliciousLinks(
   query: MaliciousLinksQuery,
 ): Promise<PagedList<MaliciousLinkListItem>> {
   const { list, sort } = await maliciousLinksOf(prisma, siteId, query)
-  const { rows, totalCount } = await findListPage<MaliciousLinkListRow>(
-    prisma,
-    list,
-    sort,
-    toPageWindow(query),
-    listCountCache,
+  return findPresentedPage(prisma, { list, sort }, query, (rows: MaliciousLinkListRow[]) =>
+    rows.map(presentMaliciousLink),
   )
-  return presentPagedList(rows.map(presentMaliciousLink), totalCount, query)
 }
 
 export async function exportMaliciousLinks(
