@@ -96,6 +96,8 @@ export type UptimeCheckPayload = z.infer<typeof UptimeCheckPayloadSchema>
 
 export const RescoreContentQualityPayloadSchema = z.object({
   siteId: z.string().min(1),
+  /** names the dictionary change that asked for it: one job per change, however often it is queued */
+  changeId: z.string().min(1).max(100),
   pageIds: z.array(z.string().min(1)).min(1).max(10_000),
 })
 export type RescoreContentQualityPayload = z.infer<typeof RescoreContentQualityPayloadSchema>
@@ -176,6 +178,7 @@ export const JOBS = {
     queue: QUEUE_NAMES.maintenance,
     payloadSchema: RescoreContentQualityPayloadSchema,
     options: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } },
+    jobId: ({ siteId, changeId }) => `rescore-${siteId}-${changeId}`,
   }),
   /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
   scheduledSiteScan: jobSpec({
