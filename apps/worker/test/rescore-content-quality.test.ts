@@ -52,7 +52,9 @@ describe('rescore-content-quality', () => {
       },
     })
 
-    expect(await rescoreContentQuality({ siteId: site.id, changeId: 'change-1', pageIds: [page.id] }, context)).toEqual({
+    expect(
+      await rescoreContentQuality({ siteId: site.id, changeId: 'change-1', pageIds: [page.id] }, context),
+    ).toEqual({
       rescored: 1,
     })
     // Flesch 70, no broken link, no broken image, one misspelling (100 - 10): (70 + 100 + 100 + 90) / 4.
@@ -74,7 +76,9 @@ describe('rescore-content-quality', () => {
     const site = await createFixtureSiteRow(prisma, 'https://council.example/')
     const other = await createFixtureSiteRow(prisma, 'https://other.example/')
     const page = await prisma.page.create({ data: { siteId: other.id, url: 'https://other.example/' } })
-    expect(await rescoreContentQuality({ siteId: site.id, changeId: 'change-1', pageIds: [page.id] }, context)).toEqual({
+    expect(
+      await rescoreContentQuality({ siteId: site.id, changeId: 'change-1', pageIds: [page.id] }, context),
+    ).toEqual({
       rescored: 0,
     })
   })
