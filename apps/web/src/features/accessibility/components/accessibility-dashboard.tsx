@@ -1,10 +1,9 @@
 import type { IssuesOverview, PageListItem } from '@canopy/contracts'
-import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { OverviewCard } from '@/components/area/overview-card'
 import { PageHeader } from '@/components/ui/notice'
 import { ScoreBadge, ScoreCard } from '@/components/ui/score-card'
 import { ScrollRegion } from '@/components/ui/scroll-region'
-import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { describeScan, formatCount, plural } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
@@ -16,36 +15,6 @@ import { LEVEL_NAMES } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
 import { latestScores, ProgressCharts } from './progress-charts'
-
-type QueryState<T> = { data: T | undefined; isError: boolean }
-
-/** A dashboard card: its heading, then its content, a loading line or the list error. */
-function Card<T>({
-  id,
-  title,
-  state,
-  wide,
-  children,
-}: {
-  id: string
-  title: string
-  state: QueryState<T>
-  wide?: boolean
-  children: (data: T) => ReactNode
-}) {
-  return (
-    <section className={`${styles.card} ${wide ? styles.wide : ''}`} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {state.isError ? (
-        <p>{MESSAGES.list.errorTitle}</p>
-      ) : state.data === undefined ? (
-        <p role="status">Loading</p>
-      ) : (
-        children(state.data)
-      )}
-    </section>
-  )
-}
 
 function LevelTable({ overview }: { overview: IssuesOverview }) {
   return (
@@ -166,18 +135,18 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
             isError={history.isError}
           />
         </section>
-        <Card id="by-level" title="Issues by WCAG level" state={overview}>
+        <OverviewCard id="by-level" title="Issues by WCAG level" state={overview}>
           {(data) => <LevelTable overview={data} />}
-        </Card>
-        <Card id="since-last-scan" title="Since the previous scan" state={overview}>
+        </OverviewCard>
+        <OverviewCard id="since-last-scan" title="Since the previous scan" state={overview}>
           {(data) => (
             <SinceLastScan
               overview={data}
               issuesHref={(status) => `${at('accessibility/issues')}?status=${status}`}
             />
           )}
-        </Card>
-        <Card id="frequent-issues" title="Most frequent issues" state={frequent}>
+        </OverviewCard>
+        <OverviewCard id="frequent-issues" title="Most frequent issues" state={frequent}>
           {(data) => (
             <>
               {data.items.length === 0 ? <p>No accessibility issue fails now.</p> : null}
@@ -192,8 +161,8 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
               <Link to={at('accessibility/issues')}>See all issues</Link>
             </>
           )}
-        </Card>
-        <Card id="templates" title="Fix once, clear many pages" state={overview}>
+        </OverviewCard>
+        <OverviewCard id="templates" title="Fix once, clear many pages" state={overview}>
           {(data) =>
             data.templates.length === 0 ? (
               <p>No element fails alike on several pages.</p>
@@ -212,8 +181,8 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
               </ol>
             )
           }
-        </Card>
-        <Card id="worst-pages" title="Pages with the lowest scores" state={worst}>
+        </OverviewCard>
+        <OverviewCard id="worst-pages" title="Pages with the lowest scores" state={worst}>
           {(data) => (
             <>
               <WorstPages
@@ -223,10 +192,10 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
               <Link to={at('accessibility/pages')}>See all pages</Link>
             </>
           )}
-        </Card>
-        <Card id="progress" title="Progress over time" state={history} wide>
+        </OverviewCard>
+        <OverviewCard id="progress" title="Progress over time" state={history} wide>
           {(data) => <ProgressCharts history={data} />}
-        </Card>
+        </OverviewCard>
       </div>
     </div>
   )
