@@ -7,6 +7,7 @@ import {
 } from '@canopy/contracts'
 import type { AffectedPageRow, BrokenLinkRow, Link, Misspelling, ReadabilityAggregateRow } from '@canopy/db'
 import type { ExportColumn } from '../lib/list-export.js'
+import { presentPageSys } from './page-list.js'
 import { presentReadabilityLevel } from './scan-page.js'
 
 /** The content quality area's rows as the wire shows them: broken links, affected pages, readability. */
@@ -43,13 +44,7 @@ export const BROKEN_LINK_EXPORT_COLUMNS: ExportColumn<BrokenLinkItem>[] = [
 
 export function presentAffectedPage(row: AffectedPageRow): AffectedPageItem {
   return {
-    sys: {
-      id: row.id,
-      version: {
-        created: row.firstSeenAt.toISOString(),
-        ...(row.lastScannedAt ? { modified: row.lastScannedAt.toISOString() } : {}),
-      },
-    },
+    sys: presentPageSys(row),
     pageTitle: row.title,
     entryTitle: row.url,
     occurrences: row.occurrences,

@@ -23,7 +23,8 @@ function readMetric(metrics: unknown, name: (typeof METRICS)[number]) {
   return parsed.success ? parsed.data : null
 }
 
-function presentPageSys(row: Pick<PageListRow, 'id' | 'firstSeenAt' | 'lastScannedAt'>) {
+/** A page's sys: created when first seen, modified when last scanned (absent before its first scan). */
+export function presentPageSys(row: Pick<PageListRow, 'id' | 'firstSeenAt' | 'lastScannedAt'>) {
   return {
     id: row.id,
     version: {

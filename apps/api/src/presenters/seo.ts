@@ -1,6 +1,7 @@
 import type { DuplicateGroupDetail, DuplicateGroupItem, SeoHealth, SeoPageItem } from '@canopy/contracts'
 import type { DuplicateGroupRow, SeoCheckCountRow, SeoPageCountsRow } from '@canopy/db'
 import type { ExportColumn } from '../lib/list-export.js'
+import { presentPageSys } from './page-list.js'
 
 /** A page of the SEO lists: the pages list's columns and the duplicate fields. */
 export interface SeoPageRow {
@@ -46,13 +47,7 @@ export const DUPLICATE_GROUP_EXPORT_COLUMNS: ExportColumn<DuplicateGroupItem>[] 
 
 export function presentSeoPage(row: SeoPageRow): SeoPageItem {
   return {
-    sys: {
-      id: row.id,
-      version: {
-        created: row.firstSeenAt.toISOString(),
-        ...(row.lastScannedAt ? { modified: row.lastScannedAt.toISOString() } : {}),
-      },
-    },
+    sys: presentPageSys(row),
     pageTitle: row.title,
     entryTitle: row.url,
     metaDescription: row.metaDescription,
