@@ -283,6 +283,10 @@ describe("Prisma's own schema engine", () => {
 
     expect(result).toMatchObject({ migrationName: null, path: null, sql: null })
     expect(result.keptIndexes.sort()).toEqual([
+      'Contact_value_trgm_idx',
+      'Document_title_trgm_idx',
+      'Document_url_trgm_idx',
+      'Link_url_trgm_idx',
       'Page_siteId_title_trgm_idx',
       'Page_siteId_url_trgm_idx',
       'Page_title_trgm_idx',
