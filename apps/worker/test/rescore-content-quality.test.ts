@@ -16,7 +16,9 @@ afterAll(() => prisma.$disconnect())
 describe('rescore-content-quality', () => {
   it('scores the page with the misspellings it has left and updates its misspellings audit', async () => {
     const site = await createFixtureSiteRow(prisma, 'https://council.example/')
-    const scan = await prisma.scan.create({ data: { siteId: site.id, kind: 'site', pageLimit: 10 } })
+    const scan = await prisma.scan.create({
+      data: { siteId: site.id, kind: 'site', pageLimit: 10, state: 'completed', finishedAt: new Date() },
+    })
     const page = await prisma.page.create({
       data: {
         siteId: site.id,
@@ -41,6 +43,10 @@ describe('rescore-content-quality', () => {
         status: 'succeeded',
         scores: { accessibility: 90, seo: 80, contentQuality: 77.5, contentQualityInput },
       },
+    })
+    // The site's figures as the scan's finalize wrote them, before the dictionary change.
+    await prisma.historyPoint.create({
+      data: { siteId: site.id, scanId: scan.id, numberOfPages: 1, contentQualityScore: 77.5, metrics: {} },
     })
     // What the API left: 'Grovia' went into a dictionary, 'seperate' is still misspelt.
     await prisma.misspelling.create({
@@ -70,6 +76,11 @@ describe('rescore-content-quality', () => {
       contentQuality: 90,
       contentQualityInput: { misspellings: [{ word: 'seperate', count: 1 }] },
     })
+    // The overview's figures follow at once: the site's point of its last scan and the misspelling totals.
+    const point = await prisma.historyPoint.findFirstOrThrow({ where: { siteId: site.id, sectionId: null } })
+    expect(point.contentQualityScore).toBe(90)
+    const misspelling = await prisma.misspelling.findFirstOrThrow({ where: { siteId: site.id } })
+    expect(misspelling).toMatchObject({ word: 'seperate', totalCount: 1, pageCount: 1 })
   })
 
   it('leaves a page of another site, or one never scanned, alone', async () => {

@@ -1,11 +1,13 @@
 import type { RescoreContentQualityPayload } from '@canopy/contracts'
 import {
+  findLatestSiteScanId,
   findPageForContentRescore,
   runInTransaction,
   updateFinalizedPage,
   updatePageResultScores,
 } from '@canopy/db'
 import { buildContentQuality, type ContentQualityInput } from '../scoring/content-quality.js'
+import { writeScanFigures } from '../storage/finalize.js'
 import { brokenLinksByPage } from '../storage/finalize-pages.js'
 import { storeCategoryIssues } from '../storage/store-page.js'
 import type { JobContext } from './define-job.js'
@@ -18,7 +20,8 @@ interface StoredScores {
 /**
  * Words added to a dictionary removed misspellings from these pages (the API deleted them and recounted the
  * pages): each page's content quality is scored again from what its last scan stored, with the misspellings
- * it still has, and its misspellings audit updated. Idempotent: it recomputes from what is stored.
+ * it still has, and its misspellings audit updated; then the site's figures of its last full scan are written
+ * again from its pages. Idempotent: it recomputes from what is stored.
  */
 export async function rescoreContentQuality(
   { siteId, pageIds }: RescoreContentQualityPayload,
@@ -44,6 +47,9 @@ export async function rescoreContentQuality(
     })
     rescored += 1
   }
+  // The overview's counts and scores, the sections' and the issue roll-ups follow the pages at once.
+  const scanId = await findLatestSiteScanId(prisma, siteId)
+  if (scanId) await writeScanFigures(prisma, { siteId, scanId, sectionScan: null, pageScan: false })
   logger.info(
     { siteId, pages: pageIds.length, rescored },
     'content quality rescored after a dictionary change',

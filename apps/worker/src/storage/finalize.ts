@@ -66,6 +66,30 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
   for (const result of results) await finalizePage(prisma, scope, result, facts)
   await replaceDuplicateGroups(prisma, scope, facts.duplicateGroups)
 
+  const rollup = await writeScanFigures(prisma, { siteId, scanId, sectionScan, pageScan })
+  return {
+    pages: results.length,
+    orphaned: scope.partialScan ? 0 : facts.orphanedUrls.size,
+    issueSummaries: rollup.summaries,
+    issueTemplates: rollup.templates,
+  }
+}
+
+/**
+ * The site's figures of a scan from its pages as they are now: section members, history points (not for a
+ * page scan), issue roll-ups and misspelling totals. A scan's finalize writes them; a dictionary change
+ * writes them again for the scan the site's figures come from, so the overview agrees with the lists.
+ */
+export async function writeScanFigures(
+  prisma: PrismaClient,
+  {
+    siteId,
+    scanId,
+    sectionScan,
+    pageScan,
+  }: { siteId: string; scanId: string; sectionScan: string | null; pageScan: boolean },
+) {
+  const results = await listSucceededResults(prisma, scanId)
   const pages = await listPagesByIds(
     prisma,
     results.map((result) => result.pageId),
@@ -79,10 +103,5 @@ export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
   }
   const rollup = await rebuildIssueRollups(prisma, { siteId, scanId })
   await refreshMisspellingTotals(prisma, siteId)
-  return {
-    pages: results.length,
-    orphaned: scope.partialScan ? 0 : facts.orphanedUrls.size,
-    issueSummaries: rollup.summaries,
-    issueTemplates: rollup.templates,
-  }
+  return rollup
 }

@@ -52,6 +52,12 @@ export function findHistoryPointAtEnd(
   })
 }
 
+/** The site's last completed full scan with a history point: the scan its overview figures come from. */
+export async function findLatestSiteScanId(db: DbClient, siteId: string): Promise<string | null> {
+  const point = await findHistoryPointAtEnd(db, { siteId, sectionId: null, end: 'last' })
+  return point?.scan.kind === 'site' ? point.scanId : null
+}
+
 /** The site settings the scan details show. */
 export function findSiteScanLimit(db: DbClient, siteId: string) {
   return db.site.findUnique({ where: { id: siteId }, select: { maximumPageLimitPerScan: true } })
