@@ -127,7 +127,7 @@ export async function addDictionaryWords(
       changeId: randomUUID(),
       pageIds: result.pageIds.slice(0, 10_000),
     }).catch((error: unknown) =>
-      // The misspellings are gone either way; the scores catch up at the next scan.
+      // The misspellings are gone either way; without the job the scores catch up at the next scan.
       deps.log.warn({ err: error }, 'the content-quality rescore was not queued'),
     )
   }
