@@ -8,8 +8,8 @@ import type {
 } from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
 import { SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
+import { MISSPELLING_NOT_FOUND_MESSAGE } from '../src/services/content-quality-service.js'
 import { UPGRADE_TO_ADD_WORDS_MESSAGE } from '../src/services/dictionaries-service.js'
-import { MISSPELLING_NOT_FOUND_MESSAGE } from '../src/services/misspellings-service.js'
 import {
   createSessionCookie,
   createTestLink,

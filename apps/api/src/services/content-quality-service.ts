@@ -44,8 +44,12 @@ import {
   searchTerm,
 } from './list-scope.js'
 
-/** The content quality area: readability, broken links, the pages affected by a link, one resource. */
+/**
+ * The content quality area: readability, broken links, the pages affected by a link or a misspelling, one
+ * resource.
+ */
 export const LINK_NOT_FOUND_MESSAGE = 'No link could be found with this ID.'
+export const MISSPELLING_NOT_FOUND_MESSAGE = 'No misspelling could be found with this ID.'
 export const RESOURCE_NOT_FOUND_MESSAGE = 'No link or misspelling could be found with this ID.'
 
 type Access = { siteId: string; slug: string }
@@ -104,50 +108,58 @@ export async function exportBrokenLinks(
   }
 }
 
-// ─── pages affected by a link ─────────────────────────────────────────────────────────────────────────
+// ─── pages affected by a link or a misspelling ────────────────────────────────────────────────────────
 
 type AffectedFilterQuery = Omit<PagesAffectedQuery, 'page' | 'pageSize'>
 
-/** The link must be the site's: another site's link, or none, is a 404. */
+/** What a pages-affected list is about: one link, or one misspelling, of the site. */
+export type AffectedSubject = { linkId: string } | { misspellingId: string }
+
+/** Whether the link or misspelling is the site's (another site's is as good as none). */
+async function isSiteSubject(prisma: PrismaClient, siteId: string, subject: AffectedSubject) {
+  if ('linkId' in subject) return (await findSiteLinkRef(prisma, { siteId, linkId: subject.linkId })) !== null
+  return (await findSiteMisspelling(prisma, { siteId, misspellingId: subject.misspellingId })) !== null
+}
+
+/** The link or misspelling must be the site's: another site's, or none, is a 404. */
 async function affectedPagesOf(
   prisma: PrismaClient,
   siteId: string,
-  linkId: string,
+  subject: AffectedSubject,
   query: AffectedFilterQuery,
 ) {
-  const [link, sectionId] = await Promise.all([
-    findSiteLinkRef(prisma, { siteId, linkId }),
+  const [found, sectionId] = await Promise.all([
+    isSiteSubject(prisma, siteId, subject),
     resolveSectionScope(prisma, siteId, query.sectionId),
   ])
-  if (!link) throw notFound(LINK_NOT_FOUND_MESSAGE)
+  if (!found) throw notFound('linkId' in subject ? LINK_NOT_FOUND_MESSAGE : MISSPELLING_NOT_FOUND_MESSAGE)
   const { sortBy, sortDir } = chooseSort(query, AFFECTED_PAGE_DEFAULT_SORT)
-  const list = affectedPageList({ siteId, linkId, sectionId, search: searchTerm(query.search) })
+  const list = affectedPageList({ siteId, sectionId, search: searchTerm(query.search), ...subject })
   return { list, sort: affectedPageSort(sortBy, sortDir) }
 }
 
 const presentAffectedRows = (rows: AffectedPageRow[]) => rows.map(presentAffectedPage)
 
-export async function listPagesAffectedByLink(
+/** The pages of the site (or section) that link to the link, or that the misspelling is found on. */
+export async function listPagesAffected(
   prisma: PrismaClient,
   siteId: string,
-  linkId: string,
+  subject: AffectedSubject,
   query: PagesAffectedQuery,
 ): Promise<PagedList<AffectedPageItem>> {
-  const { list, sort } = await affectedPagesOf(prisma, siteId, linkId, query)
-  return findPresentedPage(prisma, { list, sort }, query, (rows: AffectedPageRow[]) =>
-    presentAffectedRows(rows),
-  )
+  const { list, sort } = await affectedPagesOf(prisma, siteId, subject, query)
+  return findPresentedPage(prisma, { list, sort }, query, presentAffectedRows)
 }
 
-export async function exportPagesAffectedByLink(
+export async function exportPagesAffected(
   prisma: PrismaClient,
   access: Access,
-  linkId: string,
+  subject: AffectedSubject,
   query: AffectedFilterQuery & { format: ExportFormat },
 ): Promise<ListExport<AffectedPageItem>> {
-  const { list, sort } = await affectedPagesOf(prisma, access.siteId, linkId, query)
+  const { list, sort } = await affectedPagesOf(prisma, access.siteId, subject, query)
   return {
-    filename: `${access.slug}-pages-affected-by-a-link`,
+    filename: `${access.slug}-pages-affected-by-a-${'linkId' in subject ? 'link' : 'misspelling'}`,
     columns: AFFECTED_PAGE_EXPORT_COLUMNS,
     batches: mapBatches(
       iterateListBatches<AffectedPageRow>(prisma, list, sort, EXPORT_BATCH_SIZE),

@@ -1,27 +1,18 @@
 import {
-  AFFECTED_PAGE_DEFAULT_SORT,
-  type AffectedPageItem,
   type ExportFormat,
   MISSPELLING_DEFAULT_SORT,
   type MisspellingListItem,
   type MisspellingsQuery,
   type PagedList,
-  type PagesAffectedQuery,
 } from '@canopy/contracts'
 import {
-  type AffectedPageRow,
-  affectedPageList,
-  affectedPageSort,
-  findSiteMisspelling,
   iterateListBatches,
   type MisspellingListRow,
   misspellingList,
   misspellingListSort,
   type PrismaClient,
 } from '@canopy/db'
-import { notFound } from '../http-errors.js'
 import { type ListExport, mapBatches } from '../lib/list-export.js'
-import { AFFECTED_PAGE_EXPORT_COLUMNS, presentAffectedPage } from '../presenters/content-quality.js'
 import { MISSPELLING_EXPORT_COLUMNS, presentMisspelling } from '../presenters/content-quality-terms.js'
 import {
   chooseSort,
@@ -31,9 +22,7 @@ import {
   searchTerm,
 } from './list-scope.js'
 
-/** The site's misspellings, most frequent first, and the check that one is the site's. */
-export const MISSPELLING_NOT_FOUND_MESSAGE = 'No misspelling could be found with this ID.'
-
+/** The site's misspellings, most frequent first. */
 type MisspellingsFilterQuery = Omit<MisspellingsQuery, 'page' | 'pageSize'>
 
 async function misspellingsOf(prisma: PrismaClient, siteId: string, query: MisspellingsFilterQuery) {
@@ -67,55 +56,5 @@ export async function exportMisspellings(
     filename: `${access.slug}-misspellings`,
     columns: MISSPELLING_EXPORT_COLUMNS,
     batches: mapBatches(batches, (rows) => rows.map(presentMisspelling)),
-  }
-}
-
-type AffectedFilterQuery = Omit<PagesAffectedQuery, 'page' | 'pageSize'>
-
-/** The misspelling must be the site's: another site's, or none, is a 404. */
-async function pagesWithMisspellingOf(
-  prisma: PrismaClient,
-  siteId: string,
-  misspellingId: string,
-  query: AffectedFilterQuery,
-) {
-  const [misspelling, sectionId] = await Promise.all([
-    findSiteMisspelling(prisma, { siteId, misspellingId }),
-    resolveSectionScope(prisma, siteId, query.sectionId),
-  ])
-  if (!misspelling) throw notFound(MISSPELLING_NOT_FOUND_MESSAGE)
-  const { sortBy, sortDir } = chooseSort(query, AFFECTED_PAGE_DEFAULT_SORT)
-  const list = affectedPageList({ siteId, misspellingId, sectionId, search: searchTerm(query.search) })
-  return { list, sort: affectedPageSort(sortBy, sortDir) }
-}
-
-const presentAffectedRows = (rows: AffectedPageRow[]) => rows.map(presentAffectedPage)
-
-export async function listPagesAffectedByMisspelling(
-  prisma: PrismaClient,
-  siteId: string,
-  misspellingId: string,
-  query: PagesAffectedQuery,
-): Promise<PagedList<AffectedPageItem>> {
-  const { list, sort } = await pagesWithMisspellingOf(prisma, siteId, misspellingId, query)
-  return findPresentedPage(prisma, { list, sort }, query, (rows: AffectedPageRow[]) =>
-    presentAffectedRows(rows),
-  )
-}
-
-export async function exportPagesAffectedByMisspelling(
-  prisma: PrismaClient,
-  access: { siteId: string; slug: string },
-  misspellingId: string,
-  query: AffectedFilterQuery & { format: ExportFormat },
-): Promise<ListExport<AffectedPageItem>> {
-  const { list, sort } = await pagesWithMisspellingOf(prisma, access.siteId, misspellingId, query)
-  return {
-    filename: `${access.slug}-pages-affected-by-a-misspelling`,
-    columns: AFFECTED_PAGE_EXPORT_COLUMNS,
-    batches: mapBatches(
-      iterateListBatches<AffectedPageRow>(prisma, list, sort, EXPORT_BATCH_SIZE),
-      presentAffectedRows,
-    ),
   }
 }

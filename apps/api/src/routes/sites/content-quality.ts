@@ -13,11 +13,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import {
   exportBrokenLinks,
-  exportPagesAffectedByLink,
+  exportPagesAffected,
   getReadability,
   getResource,
   listBrokenLinks,
-  listPagesAffectedByLink,
+  listPagesAffected,
 } from '../../services/content-quality-service.js'
 import { registerListRoutes } from '../list-routes.js'
 import type { FastifyZodInstance } from '../schemas.js'
@@ -50,9 +50,9 @@ function linkListRoutes(fastify: FastifyZodInstance) {
     querystring: PagesAffectedQuerySchema,
     item: AffectedPageItemSchema,
     list: ({ params, query, request }) =>
-      listPagesAffectedByLink(prisma, getSiteAccess(request).siteId, params.linkId, query),
+      listPagesAffected(prisma, getSiteAccess(request).siteId, { linkId: params.linkId }, query),
     exportList: ({ params, query, request }) =>
-      exportPagesAffectedByLink(prisma, getSiteAccess(request), params.linkId, query),
+      exportPagesAffected(prisma, getSiteAccess(request), { linkId: params.linkId }, query),
   })
 }
 

@@ -7,12 +7,8 @@ import {
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
-import {
-  exportMisspellings,
-  exportPagesAffectedByMisspelling,
-  listMisspellings,
-  listPagesAffectedByMisspelling,
-} from '../../services/misspellings-service.js'
+import { exportPagesAffected, listPagesAffected } from '../../services/content-quality-service.js'
+import { exportMisspellings, listMisspellings } from '../../services/misspellings-service.js'
 import { registerListRoutes } from '../list-routes.js'
 import { SiteParamsSchema } from './site.js'
 
@@ -41,9 +37,14 @@ const misspellingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     querystring: PagesAffectedQuerySchema,
     item: AffectedPageItemSchema,
     list: ({ params, query, request }) =>
-      listPagesAffectedByMisspelling(prisma, getSiteAccess(request).siteId, params.misspellingId, query),
+      listPagesAffected(
+        prisma,
+        getSiteAccess(request).siteId,
+        { misspellingId: params.misspellingId },
+        query,
+      ),
     exportList: ({ params, query, request }) =>
-      exportPagesAffectedByMisspelling(prisma, getSiteAccess(request), params.misspellingId, query),
+      exportPagesAffected(prisma, getSiteAccess(request), { misspellingId: params.misspellingId }, query),
   })
 }
 
