@@ -89,7 +89,7 @@ export async function listBrokenLinks(
   query: BrokenLinksQuery,
 ): Promise<PagedList<BrokenLinkItem>> {
   const { list, sort } = await brokenLinksOf(prisma, siteId, query)
-  return findPresentedPage(prisma, { list, sort }, query, (rows: BrokenLinkRow[]) => presentLinkRows(rows))
+  return findPresentedPage(prisma, { list, sort }, query, presentLinkRows)
 }
 
 export async function exportBrokenLinks(

@@ -61,7 +61,7 @@ export async function listDocuments(
   query: DocumentsQuery,
 ): Promise<PagedList<DocumentListItem>> {
   const { list, sort } = await documentListOf(prisma, siteId, kind, query)
-  return findPresentedPage(prisma, { list, sort }, query, (rows: DocumentListRow[]) => presentRows(rows))
+  return findPresentedPage(prisma, { list, sort }, query, presentRows)
 }
 
 export async function exportDocuments(

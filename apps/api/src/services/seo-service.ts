@@ -73,7 +73,7 @@ export async function listDuplicateGroups(
   query: DuplicateContentQuery,
 ): Promise<PagedList<DuplicateGroupItem>> {
   const { list, sort } = await duplicateGroupsOf(prisma, siteId, query)
-  return findPresentedPage(prisma, { list, sort }, query, (rows: DuplicateGroupRow[]) => presentGroups(rows))
+  return findPresentedPage(prisma, { list, sort }, query, presentGroups)
 }
 
 export async function exportDuplicateGroups(
@@ -122,7 +122,7 @@ const presentPages = (rows: SeoPageRow[]) => rows.map(presentSeoPage)
 
 async function listSeoPages(prisma: PrismaClient, siteId: string, query: SeoPagesQuery, of: PagesOf) {
   const { list, sort } = await seoPagesOf(prisma, siteId, query, of)
-  return findPresentedPage(prisma, { list, sort }, query, (rows: SeoPageRow[]) => presentPages(rows))
+  return findPresentedPage(prisma, { list, sort }, query, presentPages)
 }
 
 async function exportSeoPages(
