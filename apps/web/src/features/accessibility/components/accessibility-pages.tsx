@@ -1,5 +1,6 @@
 import { PAGE_LIST_DEFAULT_SORT, type PageListItem } from '@canopy/contracts'
 import { type ReactNode, useMemo } from 'react'
+import { PageLink } from '@/components/area/page-link'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { PageHeader } from '@/components/ui/notice'
 import { ScoreBadge } from '@/components/ui/score-card'
@@ -8,7 +9,6 @@ import { formatCount, formatDate } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { pagesPath, useAccessibilityPages } from '../api/get-pages'
 import styles from './accessibility.module.css'
-import { PageLink } from './page-link'
 
 export type AreaScreenProps = {
   siteSlug: string

@@ -5,6 +5,7 @@ import {
   type IssueTemplate,
 } from '@canopy/contracts'
 import { useMemo } from 'react'
+import { PageLink } from '@/components/area/page-link'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { Button } from '@/components/ui/button'
 import { FactList } from '@/components/ui/fact-list'
@@ -28,7 +29,6 @@ import { issuePagesPath, useIssuePages } from '../api/get-issue-pages'
 import { LEVEL_NAMES, PAGE_STATUS_LABELS, STATUS_OPTIONS } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
-import { PageLink } from './page-link'
 
 /** Markdown links and code marks of an audit's description, read as plain text. */
 export function plainText(markdown: string): string {

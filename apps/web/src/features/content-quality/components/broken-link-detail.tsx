@@ -1,5 +1,6 @@
 import { AFFECTED_PAGE_DEFAULT_SORT, type AffectedPageItem, type LinkResource } from '@canopy/contracts'
 import { useMemo } from 'react'
+import { PageLink } from '@/components/area/page-link'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { FactList } from '@/components/ui/fact-list'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
@@ -16,7 +17,6 @@ import { CONTENT_QUALITY_MESSAGES as TEXT } from '../labels'
 import { LinkStatus } from './broken-links'
 import styles from './content-quality.module.css'
 import type { AreaScreenProps } from './content-quality-overview'
-import { PageLink } from './page-link'
 
 function affectedColumns(pageHref: (item: AffectedPageItem) => string): ListColumn<AffectedPageItem>[] {
   return [

@@ -1,5 +1,6 @@
 import { ISSUE_PAGES_DEFAULT_SORT, type IssueDetail, type IssuePageItem } from '@canopy/contracts'
 import { useMemo } from 'react'
+import { PageLink } from '@/components/area/page-link'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { FactList } from '@/components/ui/fact-list'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
@@ -15,7 +16,6 @@ import { issuePagesPath, useIssuePages } from '../api/get-issue-pages'
 import { CONTENT_QUALITY_MESSAGES as TEXT } from '../labels'
 import styles from './content-quality.module.css'
 import type { AreaScreenProps } from './content-quality-overview'
-import { PageLink } from './page-link'
 
 function issuePageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<IssuePageItem>[] {
   return [

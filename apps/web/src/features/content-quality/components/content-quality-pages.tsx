@@ -1,6 +1,7 @@
 import { PAGE_LIST_DEFAULT_SORT, type PageListItem, READABILITY_LEVELS } from '@canopy/contracts'
 import { useMemo } from 'react'
 import { DialogTrigger } from 'react-aria-components'
+import { PageLink } from '@/components/area/page-link'
 import { Button } from '@/components/ui/button'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { Modal } from '@/components/ui/modal'
@@ -13,7 +14,6 @@ import { pagesPath, usePages } from '../api/get-pages'
 import { CONTENT_QUALITY_MESSAGES as TEXT } from '../labels'
 import styles from './content-quality.module.css'
 import type { AreaScreenProps } from './content-quality-overview'
-import { PageLink } from './page-link'
 
 /** A page's Flesch score and level in words; a score of 0 or less (or none) means the page has no score. */
 export function describeReadability(readability: PageListItem['readability']): string {

@@ -1,5 +1,6 @@
 import { type PageListItem, READABILITY_LEVELS } from '@canopy/contracts'
 import { useMemo } from 'react'
+import { PageLink } from '@/components/area/page-link'
 import { NotFoundView } from '@/components/errors/error-views'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { PageHeader } from '@/components/ui/notice'
@@ -11,7 +12,6 @@ import { CONTENT_QUALITY_MESSAGES as TEXT } from '../labels'
 import styles from './content-quality.module.css'
 import type { AreaScreenProps } from './content-quality-overview'
 import { describeReadability } from './content-quality-pages'
-import { PageLink } from './page-link'
 
 function levelColumns(pageHref: (item: PageListItem) => string): ListColumn<PageListItem>[] {
   return [

@@ -2,6 +2,7 @@ import { HISTORY_NO_DATA, READABILITY_REWRITE_THRESHOLD, type ReadabilityRespons
 import { useState } from 'react'
 import { type Key, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { Link } from 'react-router'
+import { PageLink } from '@/components/area/page-link'
 import { HistoryChart } from '@/components/charts/history-chart'
 import { PageHeader, StatusMessage } from '@/components/ui/notice'
 import { ScrollRegion } from '@/components/ui/scroll-region'
@@ -22,7 +23,6 @@ import {
 import styles from './content-quality.module.css'
 import type { AreaScreenProps } from './content-quality-overview'
 import { describeReadability } from './content-quality-pages'
-import { PageLink } from './page-link'
 
 /** The score in its readability band (success 90+, warning 60+), and a rewrite suggestion at 60 or below. */
 function ReadabilityScore({ score }: { score: number | null }) {
