@@ -5,6 +5,7 @@ import {
   type IssueTemplate,
 } from '@canopy/contracts'
 import { useMemo } from 'react'
+import { plainText } from '@/components/area/issue-pages-view'
 import { PageLink } from '@/components/area/page-link'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { Button } from '@/components/ui/button'
@@ -29,11 +30,6 @@ import { issuePagesPath, useIssuePages } from '../api/get-issue-pages'
 import { LEVEL_NAMES, PAGE_STATUS_LABELS, STATUS_OPTIONS } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
-
-/** Markdown links and code marks of an audit's description, read as plain text. */
-export function plainText(markdown: string): string {
-  return markdown.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/`/g, '')
-}
 
 const pages = (count: number) => plural(count, 'page')
 
