@@ -1,4 +1,10 @@
-import { type ActiveScan, SCAN_JOB_NAMES, SCAN_QUEUE_NAMES, type ScanStatus } from '@canopy/contracts'
+import {
+  type ActiveScan,
+  FRESH_QUEUED_SCAN_MS,
+  SCAN_JOB_NAMES,
+  SCAN_QUEUE_NAMES,
+  type ScanStatus,
+} from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
 import { SITE_ADMIN_REQUIRED_MESSAGE } from '../src/plugins/app/site-access.js'
 import {
@@ -79,7 +85,14 @@ describe('full-site scan', () => {
   it('a queued scan whose job was lost does not block the site: it is failed with the reason, a new one starts', async () => {
     const { app, site, adminCookie } = await siteWithAdmin()
     const lost = await app.prisma.scan.create({
-      data: { siteId: site.id, kind: 'site', state: 'queued', pageLimit: 10, number: 1 },
+      data: {
+        siteId: site.id,
+        kind: 'site',
+        state: 'queued',
+        pageLimit: 10,
+        number: 1,
+        queuedAt: new Date(Date.now() - FRESH_QUEUED_SCAN_MS - 1000),
+      },
     })
     const response = await app.inject({
       method: 'POST',

@@ -64,6 +64,12 @@ export const SCAN_MESSAGES = {
   notResumable: 'This scan stopped and could not be resumed',
 } as const
 
+/**
+ * A scan is created, then its first job enqueued right after the commit: one queued this recently may still be
+ * getting that job, so neither the API nor the worker's sweeper takes it for lost.
+ */
+export const FRESH_QUEUED_SCAN_MS = 5_000
+
 /** POST /api/v1/sites/:configAlias/scans: add (or rescan) one page of the site. */
 export const AddPageScanRequestSchema = z.object({
   uri: z.url({ protocol: /^https?$/, error: 'Page URL is required' }).max(2000),

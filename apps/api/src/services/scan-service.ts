@@ -1,4 +1,10 @@
-import { type ActiveScan, isInsideSiteScope, SCAN_MESSAGES, type ScanStatus } from '@canopy/contracts'
+import {
+  type ActiveScan,
+  FRESH_QUEUED_SCAN_MS,
+  isInsideSiteScope,
+  SCAN_MESSAGES,
+  type ScanStatus,
+} from '@canopy/contracts'
 import {
   createScanUnlessActive,
   findPageTitles,
@@ -51,7 +57,8 @@ export const SCAN_LOST_MESSAGE = SCAN_MESSAGES.lost
 
 /**
  * Creates the scan unless a matching one is queued or running. A queued one whose job is lost would
- * block every later scan of the site forever: it is failed with the reason, and the new scan created.
+ * block every later scan of the site forever: it is failed with the reason, and the new scan created. One
+ * queued within FRESH_QUEUED_SCAN_MS may be a concurrent request's, whose job is about to be added: it blocks.
  */
 async function createScanUnlessLive(
   { prisma, queues }: ScanDeps,
@@ -60,6 +67,7 @@ async function createScanUnlessLive(
 ) {
   const first = await createScanUnlessActive(prisma, input, blockingWhere)
   if (first.created || first.scan.state !== 'queued') return first
+  if (Date.now() - first.scan.queuedAt.getTime() < FRESH_QUEUED_SCAN_MS) return first
   if (!(await isQueuedScanJobLost(queues, first.scan.id))) return first
   await markScanFailed(prisma, first.scan.id, SCAN_LOST_MESSAGE)
   return createScanUnlessActive(prisma, input, blockingWhere)

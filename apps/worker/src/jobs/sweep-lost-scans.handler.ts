@@ -1,6 +1,7 @@
 import {
   type AnyQueueName,
   enqueueJob,
+  FRESH_QUEUED_SCAN_MS,
   JOBS,
   jobAddOptions,
   SCAN_MESSAGES,
@@ -28,9 +29,6 @@ import { getScanRuntime } from './scan-runtime.js'
 
 /** Scans looked at per sweep, oldest first; the rest wait for the next tick. */
 const SWEEP_BATCH = 200
-
-/** A scan created this recently may still be getting its first job from the API: it waits for the next sweep. */
-const FRESH_SCAN_MS = 5_000
 
 /** What one sweep did to one scan: jobs it added again, pages it recorded as failed, whether it ended the scan. */
 export interface ScanSweep {
@@ -174,7 +172,7 @@ export async function sweepScan(prisma: PrismaClient, scan: SweptScan): Promise<
  * Everything it adds has the catalogue's derived id, so a sweep racing the scan's own jobs adds nothing twice.
  */
 export async function sweepLostScans(_payload: SweepLostScansPayload, { prisma, logger, job }: JobContext) {
-  const queuedBefore = new Date(Date.now() - FRESH_SCAN_MS)
+  const queuedBefore = new Date(Date.now() - FRESH_QUEUED_SCAN_MS)
   const scans = await listActiveScansQueuedBefore(prisma, { queuedBefore, take: SWEEP_BATCH })
   let total = NOTHING
   let scansFailed = 0
