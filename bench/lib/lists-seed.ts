@@ -101,8 +101,8 @@ async function seedAccounts(sql: Sql): Promise<void> {
   await sql.execute(`INSERT INTO "Site" (id, slug, "siteName", "rootUri", "organisationId", "firstScanCompleted", "updatedAt")
     VALUES ('bench-site', '${SITE_SLUG}', 'Bench site', '${ORIGIN}/', 'bench-org', true, now()),
            ('bench-other', 'bench-other', 'Other site', 'https://other.example.test/', 'bench-org', false, now())`)
-  await sql.execute(`INSERT INTO "SiteMembership" ("siteId", "userId", "isAdmin")
-    VALUES ('bench-site', 'bench-member', true), ('bench-other', 'bench-outsider', true)`)
+  await sql.execute(`INSERT INTO "SiteMembership" ("siteId", "userId", role)
+    VALUES ('bench-site', 'bench-member', 'admin'), ('bench-other', 'bench-outsider', 'admin')`)
 }
 
 /** A fresh session for the member and one for the outsider on every run: only token hashes are stored. */

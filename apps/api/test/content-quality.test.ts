@@ -51,7 +51,7 @@ async function siteWithLinks() {
   const user = await createTestUser(app.prisma)
   const site = await createTestSite(app.prisma, {
     rootUri: `${ROOT}/`,
-    members: [{ userId: user.id, isAdmin: false }],
+    members: [{ userId: user.id, role: 'viewer' }],
   })
   const pages = await sitePages(app, site.id)
   const section = await createTestSection(app.prisma, { siteId: site.id, title: 'News' })
@@ -105,13 +105,13 @@ async function siteWithLinks() {
 
 async function neverScannedSite(app: Awaited<ReturnType<typeof getApp>>['app']) {
   const user = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+  const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
   return { site, cookie: await createSessionCookie(app.prisma, user.id) }
 }
 
 async function outsider(app: Awaited<ReturnType<typeof getApp>>['app']) {
   const user = await createTestUser(app.prisma)
-  await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: true }] })
+  await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'admin' }] })
   return createSessionCookie(app.prisma, user.id)
 }
 

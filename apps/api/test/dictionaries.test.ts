@@ -31,8 +31,8 @@ async function siteWithMisspellings({ isPaying = true } = {}) {
   const site = await createTestSite(app.prisma, {
     rootUri: 'https://words.example.test/',
     members: [
-      { userId: admin.id, isAdmin: true },
-      { userId: member.id, isAdmin: false },
+      { userId: admin.id, role: 'admin' },
+      { userId: member.id, role: 'viewer' },
     ],
   })
   await app.prisma.site.update({ where: { id: site.id }, data: { isPaying } })
@@ -144,7 +144,7 @@ describe('GET /content-quality/misspellings', () => {
     expect(badSort.statusCode).toBe(400)
     expect(badSort.json().message).toContain('sortBy')
     const stranger = await createTestUser(app.prisma)
-    const otherSite = await createTestSite(app.prisma, { members: [{ userId: stranger.id, isAdmin: true }] })
+    const otherSite = await createTestSite(app.prisma, { members: [{ userId: stranger.id, role: 'admin' }] })
     const strangerCookie = await createSessionCookie(app.prisma, stranger.id)
     const hidden = await app.inject({
       url: `${base(site.slug)}/content-quality/misspellings`,

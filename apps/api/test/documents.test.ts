@@ -19,7 +19,7 @@ async function siteWithDocuments() {
   const user = await createTestUser(app.prisma)
   const site = await createTestSite(app.prisma, {
     rootUri: 'https://docs.example.test/',
-    members: [{ userId: user.id, isAdmin: false }],
+    members: [{ userId: user.id, role: 'viewer' }],
   })
   const home = await createTestPage(app.prisma, {
     siteId: site.id,
@@ -136,7 +136,7 @@ describe('GET /api/v1/sites/:slug/documents/:kind', () => {
     expect(sort.statusCode).toBe(400)
     expect(Object.keys(sort.json().errors)).toContain('sortBy')
     const user = await createTestUser(app.prisma)
-    const empty = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const empty = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const response = await app.inject({
       url: `/api/v1/sites/${empty.slug}/documents/pdf`,
       headers: { cookie: await createSessionCookie(app.prisma, user.id) },

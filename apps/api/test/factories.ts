@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { SiteRole } from '@canopy/contracts'
 import {
   ARTIFACT_FILES,
   hashPassword,
@@ -59,7 +60,7 @@ export interface SiteFactoryOptions {
   organisationId?: string
   siteName?: string
   rootUri?: string
-  members?: { userId: string; isAdmin: boolean }[]
+  members?: { userId: string; role: SiteRole }[]
 }
 
 export async function createTestSite(prisma: PrismaClient, options: SiteFactoryOptions = {}) {
@@ -78,13 +79,13 @@ export async function createTestSite(prisma: PrismaClient, options: SiteFactoryO
 
 export async function createTestGroup(
   prisma: PrismaClient,
-  { siteId, memberIds, isAdmin }: { siteId: string; memberIds: string[]; isAdmin: boolean },
+  { siteId, memberIds, role }: { siteId: string; memberIds: string[]; role: SiteRole },
 ) {
   return prisma.group.create({
     data: {
       siteId,
       name: unique('group'),
-      isAdmin,
+      role,
       members: { create: memberIds.map((userId) => ({ userId })) },
     },
   })
@@ -165,8 +166,8 @@ export async function createTestSiteWithAdminAndMember(
   const site = await createTestSite(prisma, {
     rootUri: options.rootUri,
     members: [
-      { userId: admin.id, isAdmin: true },
-      { userId: member.id, isAdmin: false },
+      { userId: admin.id, role: 'admin' },
+      { userId: member.id, role: 'viewer' },
     ],
   })
   return {

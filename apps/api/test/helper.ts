@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { SitePermission } from '@canopy/contracts'
 import type {
   FastifyInstance,
   FastifyServerOptions,
@@ -19,6 +20,8 @@ export interface RouteEntry {
   body: unknown
   querystring: unknown
   onRequest: onRequestAsyncHookHandler[]
+  /** the permission a site route declares (config.permission) */
+  permission: SitePermission | undefined
 }
 
 export interface TestApp {
@@ -62,6 +65,7 @@ export async function buildTestApp(
         body: route.schema?.body,
         querystring: route.schema?.querystring,
         onRequest: toList(route.onRequest) as onRequestAsyncHookHandler[],
+        permission: route.config?.permission,
       })
     }
   })

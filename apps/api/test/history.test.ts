@@ -88,12 +88,12 @@ async function seededSites() {
   const { prisma } = app
   const member = await createTestUser(prisma)
   const outsider = await createTestUser(prisma)
-  const site = await createTestSite(prisma, { members: [{ userId: member.id, isAdmin: false }] })
+  const site = await createTestSite(prisma, { members: [{ userId: member.id, role: 'viewer' }] })
   await prisma.site.update({ where: { id: site.id }, data: { maximumPageLimitPerScan: 250 } })
   const section = await createTestSection(prisma, { siteId: site.id, title: 'News' })
   const otherSite = await createTestSite(prisma)
   const otherSection = await createTestSection(prisma, { siteId: otherSite.id, title: 'Elsewhere' })
-  const emptySite = await createTestSite(prisma, { members: [{ userId: member.id, isAdmin: false }] })
+  const emptySite = await createTestSite(prisma, { members: [{ userId: member.id, role: 'viewer' }] })
 
   const first = await completedScan(prisma, { siteId: site.id, kind: 'site', finishedAt: FIRST_SCAN })
   const second = await completedScan(prisma, { siteId: site.id, kind: 'site', finishedAt: SECOND_SCAN })

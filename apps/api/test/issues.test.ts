@@ -158,7 +158,7 @@ async function siteWithIssues() {
   const user = await createTestUser(app.prisma, { firstName: 'Ada', lastName: 'Admin' })
   const site = await createTestSite(app.prisma, {
     rootUri: 'https://issues.example.test/',
-    members: [{ userId: user.id, isAdmin: true }],
+    members: [{ userId: user.id, role: 'admin' }],
   })
   const previous = await createTestCompletedScan(app.prisma, {
     siteId: site.id,
@@ -246,7 +246,7 @@ describe('GET /api/v1/sites/:slug/issues: bad input, empty site, sections', () =
       expect(Object.keys(response.json().errors ?? {})).toContain(field)
     }
     const user = await createTestUser(app.prisma)
-    const empty = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const empty = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const emptyCookie = await createSessionCookie(app.prisma, user.id)
     const response = await app.inject({
       url: `/api/v1/sites/${empty.slug}/issues`,
@@ -355,7 +355,7 @@ describe('GET /api/v1/sites/:slug/issues/overview', () => {
   it('answers zero counts and no scan for a site that was never scanned', async () => {
     const { app } = await getApp()
     const user = await createTestUser(app.prisma)
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const response = await app.inject({
       url: `/api/v1/sites/${site.slug}/issues/overview`,
       headers: { cookie: await createSessionCookie(app.prisma, user.id) },

@@ -23,7 +23,7 @@ function wrongValueFor(field: z.ZodType): unknown {
 async function adminContext() {
   const { app, routes } = await getApp()
   const admin = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, { members: [{ userId: admin.id, isAdmin: true }] })
+  const site = await createTestSite(app.prisma, { members: [{ userId: admin.id, role: 'admin' }] })
   const section = await createTestSection(app.prisma, { siteId: site.id, title: 'Malformed target' })
   const scan = await app.prisma.scan.create({ data: { siteId: site.id, kind: 'site', pageLimit: 10 } })
   return {

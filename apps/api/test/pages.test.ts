@@ -93,7 +93,7 @@ async function siteWithPages() {
   const user = await createTestUser(app.prisma)
   const site = await createTestSite(app.prisma, {
     rootUri: 'https://pages-list.example.test/',
-    members: [{ userId: user.id, isAdmin: false }],
+    members: [{ userId: user.id, role: 'viewer' }],
   })
   const scan = await createTestCompletedScan(app.prisma, { siteId: site.id, number: 1 })
   const pages = await seedListPages(app.prisma, site.id)
@@ -224,7 +224,7 @@ describe('GET /api/v1/sites/:slug/pages: bad input and empty sites', () => {
   it('answers an empty list for a site that has no scan yet, and 404 to a member of another site', async () => {
     const { app, site } = await siteWithPages()
     const newcomer = await createTestUser(app.prisma)
-    const empty = await createTestSite(app.prisma, { members: [{ userId: newcomer.id, isAdmin: true }] })
+    const empty = await createTestSite(app.prisma, { members: [{ userId: newcomer.id, role: 'admin' }] })
     const cookie = await createSessionCookie(app.prisma, newcomer.id)
     const response = await app.inject({ url: `/api/v1/sites/${empty.slug}/pages`, headers: { cookie } })
     expect(response.statusCode).toBe(200)
@@ -407,7 +407,7 @@ describe('an export longer than one batch', () => {
   it('streams every row once, in the order of the list, across keyset batches', async () => {
     const { app } = await getApp()
     const user = await createTestUser(app.prisma)
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const total = 2_345
     await app.prisma.page.createMany({
       data: Array.from({ length: total }, (_, index) => ({

@@ -285,7 +285,7 @@ describe('registration with an invite', () => {
     const membership = await testApp.app.prisma.siteMembership.findFirst({
       where: { siteId: site.id, userId: lee.id },
     })
-    expect(membership?.isAdmin).toBe(false)
+    expect(membership?.role).toBe('viewer')
   })
 
   it('refuses an unknown, expired or other-site invite', async () => {

@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { ROLE_REQUIRED_MESSAGES, SITE_PERMISSIONS } from '@canopy/contracts'
 import { replaceDuplicateGroups } from '@canopy/db'
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { SITE_ADMIN_REQUIRED_MESSAGE, SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
+import { SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
 import {
   createSessionCookie,
   createTestContact,
@@ -57,8 +59,8 @@ async function twoSites() {
   const admin = await createTestUser(app.prisma)
   const siteA = await createTestSite(app.prisma, {
     members: [
-      { userId: member.id, isAdmin: false },
-      { userId: admin.id, isAdmin: true },
+      { userId: member.id, role: 'viewer' },
+      { userId: admin.id, role: 'admin' },
     ],
   })
   const siteB = await createTestSite(app.prisma, { siteName: 'Site B untouched' })
@@ -303,11 +305,14 @@ describe('membership', () => {
   })
 })
 
-describe('admin-only site routes', () => {
-  it('answer 403 to a member who is not a site admin, and the site is not changed', async () => {
+/** The role a site route needs: the one of its declared permission, else a viewer's (reading results). */
+const neededRole = (route: RouteEntry) => SITE_PERMISSIONS[route.permission ?? 'viewResults']
+
+describe('site routes above a viewer', () => {
+  it('answer 403 to a viewer with the role they need, and the site is not changed', async () => {
     const { app, siteRoutes, memberCookie, paramsA, siteA } = await twoSites()
-    const adminOnly = siteRoutes.filter((route) => route.onRequest.includes(app.siteAccess.requireSiteAdmin))
-    expect(adminOnly.map(key)).toEqual(
+    const aboveViewer = siteRoutes.filter((route) => neededRole(route) !== 'viewer')
+    expect(aboveViewer.map(key)).toEqual(
       expect.arrayContaining([
         'PUT /api/v1/sites/:slug',
         'POST /api/v1/sites/:slug/sections',
@@ -317,7 +322,7 @@ describe('admin-only site routes', () => {
         'POST /api/v1/sites/:slug/integrations/web-risk/settings',
       ]),
     )
-    for (const route of adminOnly) {
+    for (const route of aboveViewer) {
       const response = await app.inject({
         method: route.method,
         url: routeUrl(route, paramsA),
@@ -328,7 +333,7 @@ describe('admin-only site routes', () => {
       expect(response.json()).toEqual({
         statusCode: 403,
         error: 'Forbidden',
-        message: SITE_ADMIN_REQUIRED_MESSAGE,
+        message: ROLE_REQUIRED_MESSAGES[neededRole(route) as 'editor' | 'admin'],
       })
     }
     expect((await app.prisma.site.findUniqueOrThrow({ where: { id: siteA.id } })).siteName).toBe(
@@ -336,10 +341,10 @@ describe('admin-only site routes', () => {
     )
   })
 
-  it('the other site routes are open to every member', async () => {
+  it('the site routes that only read results are open to every member', async () => {
     const { app, siteRoutes, memberCookie, paramsA } = await twoSites()
     const memberRoutes = siteRoutes.filter(
-      (route) => route.method === 'GET' && !route.onRequest.includes(app.siteAccess.requireSiteAdmin),
+      (route) => route.method === 'GET' && neededRole(route) === 'viewer',
     )
     expect(memberRoutes.length).toBeGreaterThanOrEqual(3)
     for (const route of memberRoutes) {
@@ -350,5 +355,27 @@ describe('admin-only site routes', () => {
       })
       expect({ route: key(route), status: response.statusCode }).toEqual({ route: key(route), status: 200 })
     }
+  })
+})
+
+describe('permission declarations', () => {
+  it('a site route that changes something without a declared permission cannot be registered', async () => {
+    const { app } = await getApp()
+    const probe = Fastify()
+    probe.decorate('siteAccess', app.siteAccess)
+    await probe.register(async (scope) => {
+      app.siteAccess.enforcePermissions(scope)
+      scope.get('/read', async () => 'ok')
+      scope.post('/declared', { config: { permission: 'manageSettings' } }, async () => 'ok')
+    })
+    await expect(probe.ready()).resolves.toBeDefined()
+
+    const careless = Fastify()
+    careless.register(async (scope) => {
+      app.siteAccess.enforcePermissions(scope)
+      scope.delete('/undeclared', async () => 'ok')
+    })
+    await expect(careless.ready()).rejects.toThrow(/DELETE \/undeclared .*declare config.permission/)
+    await probe.close()
   })
 })

@@ -24,7 +24,7 @@ async function scannedPage(html?: string) {
   const user = await createTestUser(app.prisma)
   const site = await createTestSite(app.prisma, {
     rootUri: 'https://pages.example.test/',
-    members: [{ userId: user.id, isAdmin: false }],
+    members: [{ userId: user.id, role: 'viewer' }],
   })
   const scan = await app.prisma.scan.create({
     data: { siteId: site.id, kind: 'site', state: 'completed', pageLimit: 10 },

@@ -359,7 +359,7 @@ describe('waitForScan over Socket.IO', () => {
   it('answers scan-response with the stored result when the worker completes the job, and progress on the way', async () => {
     const { prisma } = testApp.app
     const { user, cookie } = await signedInUser()
-    const site = await createTestSite(prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const site = await createTestSite(prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const socket = await openSocket(cookie)
     expect(await socket.emitWithAck('site:join', { slug: site.slug })).toEqual({ ok: true })
 
@@ -433,8 +433,8 @@ describe('waitForScan over Socket.IO', () => {
     const stranger = await signedInUser()
     const site = await createTestSite(prisma, {
       members: [
-        { userId: requester.user.id, isAdmin: true },
-        { userId: member.user.id, isAdmin: false },
+        { userId: requester.user.id, role: 'admin' },
+        { userId: member.user.id, role: 'viewer' },
       ],
     })
     const scan = await prisma.scan.create({
@@ -465,7 +465,7 @@ describe('waitForScan over Socket.IO', () => {
   it('relays the progress of a site scan’s page jobs to the site room', async () => {
     const { prisma, queues } = testApp.app
     const { user, cookie } = await signedInUser()
-    const site = await createTestSite(prisma, { members: [{ userId: user.id, isAdmin: true }] })
+    const site = await createTestSite(prisma, { members: [{ userId: user.id, role: 'admin' }] })
     const scan = await prisma.scan.create({
       data: {
         siteId: site.id,

@@ -1,12 +1,12 @@
 import {
   type ActiveScan,
   FRESH_QUEUED_SCAN_MS,
+  ROLE_REQUIRED_MESSAGES,
   SCAN_JOB_NAMES,
   SCAN_QUEUE_NAMES,
   type ScanStatus,
 } from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
-import { SITE_ADMIN_REQUIRED_MESSAGE } from '../src/plugins/app/site-access.js'
 import {
   INVALID_SCAN_SCHEDULE_MESSAGE,
   siteScanSchedulerId,
@@ -130,16 +130,25 @@ describe('full-site scan', () => {
     expect(await app.prisma.scan.count({ where: { siteId: site.id } })).toBe(1)
   })
 
-  it('is for site admins only: a member gets 403 and nothing is queued', async () => {
-    const { app, site, memberCookie } = await siteWithAdmin()
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/v1/sites/${site.slug}/scan`,
-      headers: { cookie: memberCookie },
-    })
-    expect(response.statusCode).toBe(403)
-    expect(response.json().message).toBe(SITE_ADMIN_REQUIRED_MESSAGE)
+  it('is for editors and admins: a viewer gets 403 and nothing is queued, an editor starts one', async () => {
+    const { app, site, member, memberCookie } = await siteWithAdmin()
+    const start = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/sites/${site.slug}/scan`,
+        headers: { cookie: memberCookie },
+      })
+    const refused = await start()
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(ROLE_REQUIRED_MESSAGES.editor)
     expect(await app.prisma.scan.count({ where: { siteId: site.id } })).toBe(0)
+
+    await app.prisma.siteMembership.update({
+      where: { siteId_userId: { siteId: site.id, userId: member.id } },
+      data: { role: 'editor' },
+    })
+    app.siteAccess.forgetSite(site.id)
+    expect((await start()).statusCode).toBe(202)
   })
 })
 
@@ -338,7 +347,7 @@ describe('active scans (GET /api/v1/scans)', () => {
     const mine = await createTestSite(app.prisma, {
       siteName: 'Mine',
       rootUri: 'https://mine.example.test/',
-      members: [{ userId: user.id, isAdmin: false }],
+      members: [{ userId: user.id, role: 'viewer' }],
     })
     const notMine = await createTestSite(app.prisma)
     const running = await app.prisma.scan.create({
@@ -431,8 +440,8 @@ describe('active scans (GET /api/v1/scans)', () => {
       siteName: 'Linked',
       rootUri: 'https://linked.example.test/',
       members: [
-        { userId: user.id, isAdmin: false },
-        { userId: other.id, isAdmin: false },
+        { userId: user.id, role: 'viewer' },
+        { userId: other.id, role: 'viewer' },
       ],
     })
     await app.prisma.page.create({
@@ -531,7 +540,7 @@ describe('active scans (GET /api/v1/scans)', () => {
   it('counts failed pages as finished and rounds to two decimals', async () => {
     const { app } = await getApp()
     const user = await createTestUser(app.prisma)
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: true }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'admin' }] })
     await app.prisma.scan.create({
       data: {
         siteId: site.id,

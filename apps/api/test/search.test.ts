@@ -27,7 +27,7 @@ async function siteToSearch() {
   const user = await createTestUser(prisma)
   const site = await createTestSite(prisma, {
     rootUri: 'https://harbour.example.test/',
-    members: [{ userId: user.id, isAdmin: false }],
+    members: [{ userId: user.id, role: 'viewer' }],
   })
   const home = await createTestPage(prisma, {
     siteId: site.id,
@@ -251,7 +251,7 @@ describe('GET /api/v1/sites/:slug/search', () => {
   it('answers empty groups for a site never scanned', async () => {
     const { app } = await getApp()
     const user = await createTestUser(app.prisma)
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const response = await app.inject({
       url: `/api/v1/sites/${site.slug}/search?search=anything`,
       headers: { cookie: await createSessionCookie(app.prisma, user.id) },

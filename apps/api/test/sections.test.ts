@@ -10,7 +10,7 @@ const getApp = useTestApp()
 async function siteWithAdmin() {
   const { app } = await getApp()
   const user = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: true }] })
+  const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'admin' }] })
   const cookie = await createSessionCookie(app.prisma, user.id)
   const sectionsUrl = `/api/v1/sites/${site.slug}/sections`
   return { app, user, site, cookie, sectionsUrl }
@@ -191,7 +191,7 @@ describe('section writes', () => {
     expect(explicit.statusCode).toBe(409)
     expect(Object.keys(explicit.json().errors)).toEqual(['slug'])
 
-    const otherSite = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: true }] })
+    const otherSite = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'admin' }] })
     const elsewhere = await app.inject({
       method: 'POST',
       url: `/api/v1/sites/${otherSite.slug}/sections`,
@@ -252,7 +252,7 @@ describe('section writes', () => {
 
   it('does not reach a section of another site through this site', async () => {
     const { app, cookie, sectionsUrl, user } = await siteWithAdmin()
-    const otherSite = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: true }] })
+    const otherSite = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'admin' }] })
     const foreign = await createTestSection(app.prisma, { siteId: otherSite.id, title: 'Foreign' })
     const url = `${sectionsUrl}/${foreign.id}`
     expect((await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(404)

@@ -106,7 +106,7 @@ describe("the web app's headers", () => {
 async function scannedPage() {
   const { prisma } = testApp.app
   const user = await createTestUser(prisma)
-  const site = await createTestSite(prisma, { members: [{ userId: user.id, isAdmin: false }] })
+  const site = await createTestSite(prisma, { members: [{ userId: user.id, role: 'viewer' }] })
   const scan = await prisma.scan.create({
     data: { siteId: site.id, kind: 'site', state: 'completed', pageLimit: 10 },
   })

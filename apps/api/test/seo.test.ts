@@ -34,7 +34,7 @@ async function seoSite() {
   const outsider = await createTestUser(prisma)
   const site = await createTestSite(prisma, {
     rootUri: `${root}/`,
-    members: [{ userId: user.id, isAdmin: false }],
+    members: [{ userId: user.id, role: 'viewer' }],
   })
   const scan = await createTestCompletedScan(prisma, { siteId: site.id, number: 1 })
   const page = (
@@ -110,7 +110,7 @@ async function seoSite() {
 async function neverScannedSite() {
   const { app } = await getApp()
   const user = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+  const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
   return { app, site, cookie: await createSessionCookie(app.prisma, user.id) }
 }
 

@@ -1,3 +1,4 @@
+import type { SiteRole } from '@canopy/contracts'
 import { findSiteAccessForUser } from '@canopy/db'
 import { describe, expect, it } from 'vitest'
 import { createSessionCookie, createTestGroup, createTestSite, createTestUser } from './factories.js'
@@ -81,23 +82,23 @@ describe('site access in one query', () => {
     ])
     const site = await createTestSite(prisma, {
       members: [
-        { userId: admin.id, isAdmin: true },
-        { userId: member.id, isAdmin: false },
+        { userId: admin.id, role: 'admin' },
+        { userId: member.id, role: 'viewer' },
       ],
     })
-    await createTestGroup(prisma, { siteId: site.id, memberIds: [groupMember.id], isAdmin: false })
-    await createTestGroup(prisma, { siteId: site.id, memberIds: [groupAdmin.id, member.id], isAdmin: true })
+    await createTestGroup(prisma, { siteId: site.id, memberIds: [groupMember.id], role: 'viewer' })
+    await createTestGroup(prisma, { siteId: site.id, memberIds: [groupAdmin.id, member.id], role: 'admin' })
     // A group of another site gives nothing here.
     const other = await createTestSite(prisma)
-    await createTestGroup(prisma, { siteId: other.id, memberIds: [outsider.id], isAdmin: true })
+    await createTestGroup(prisma, { siteId: other.id, memberIds: [outsider.id], role: 'admin' })
 
     const access = (userId: string, slug = site.slug) => findSiteAccessForUser(prisma, { slug, userId })
-    const expected = (isAdmin: boolean) => ({ siteId: site.id, slug: site.slug, isAdmin })
-    expect(await access(admin.id)).toEqual(expected(true))
-    // A plain member who is also in an admin group administers the site.
-    expect(await access(member.id)).toEqual(expected(true))
-    expect(await access(groupMember.id)).toEqual(expected(false))
-    expect(await access(groupAdmin.id)).toEqual(expected(true))
+    const expected = (role: SiteRole) => ({ siteId: site.id, slug: site.slug, role })
+    expect(await access(admin.id)).toEqual(expected('admin'))
+    // A viewer who is also in an admin group administers the site: the highest role counts.
+    expect(await access(member.id)).toEqual(expected('admin'))
+    expect(await access(groupMember.id)).toEqual(expected('viewer'))
+    expect(await access(groupAdmin.id)).toEqual(expected('admin'))
     expect(await access(outsider.id)).toBeNull()
     expect(await access(admin.id, 'no-such-site')).toBeNull()
   })
@@ -105,7 +106,7 @@ describe('site access in one query', () => {
   it('a removed member gets 404 once the change is announced to the site-access cache', async () => {
     const { app } = await getApp()
     const user = await createTestUser(app.prisma)
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const cookie = await createSessionCookie(app.prisma, user.id)
     const history = () =>
       app.inject({ method: 'GET', url: `/api/v1/sites/${site.slug}/history`, headers: { cookie } })

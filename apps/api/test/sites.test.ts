@@ -24,12 +24,12 @@ describe('GET /api/v1/sites', () => {
     const { app, user, cookie } = await signedInUser()
     const direct = await createTestSite(app.prisma, {
       siteName: 'Alpha direct',
-      members: [{ userId: user.id, isAdmin: true }],
+      members: [{ userId: user.id, role: 'admin' }],
     })
     const viaGroup = await createTestSite(app.prisma, { siteName: 'Beta group' })
-    await createTestGroup(app.prisma, { siteId: viaGroup.id, memberIds: [user.id], isAdmin: false })
+    await createTestGroup(app.prisma, { siteId: viaGroup.id, memberIds: [user.id], role: 'viewer' })
     const viaAdminGroup = await createTestSite(app.prisma, { siteName: 'Gamma admin group' })
-    await createTestGroup(app.prisma, { siteId: viaAdminGroup.id, memberIds: [user.id], isAdmin: true })
+    await createTestGroup(app.prisma, { siteId: viaAdminGroup.id, memberIds: [user.id], role: 'admin' })
     await createTestSite(app.prisma, { siteName: 'Delta not mine' })
 
     const response = await app.inject({ method: 'GET', url: '/api/v1/sites', headers: { cookie } })
@@ -55,7 +55,7 @@ describe('GET /api/v1/sites', () => {
 
   it('pages, searches site name and root URI, and sorts', async () => {
     const { app, user, cookie } = await signedInUser()
-    const members = [{ userId: user.id, isAdmin: false }]
+    const members = [{ userId: user.id, role: 'viewer' as const }]
     for (const [siteName, rootUri] of [
       ['Charlie', 'https://c.example.test/'],
       ['alpha', 'https://a.example.test/'],
@@ -131,7 +131,7 @@ describe('POST /api/v1/sites', () => {
     const membership = await app.prisma.siteMembership.findFirst({
       where: { userId: user.id, site: { slug } },
     })
-    expect(membership?.isAdmin).toBe(true)
+    expect(membership?.role).toBe('admin')
   })
 
   it('needs an organisation the user administers', async () => {
@@ -183,7 +183,7 @@ describe('POST /api/v1/sites', () => {
 describe('GET and PUT /api/v1/sites/:slug', () => {
   it('answers the site config with hasAdminAccess for the caller', async () => {
     const { app, user, cookie } = await signedInUser()
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     await app.prisma.integration.create({
       data: {
         siteId: site.id,
@@ -211,7 +211,7 @@ describe('GET and PUT /api/v1/sites/:slug', () => {
 
   it("reports the scan limit reached once this month's scans used it up", async () => {
     const { app, user, cookie } = await signedInUser()
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     await app.prisma.site.update({ where: { id: site.id }, data: { scanLimit: 10 } })
     await app.prisma.scan.create({ data: { siteId: site.id, kind: 'site', pageLimit: 10, pagesScanned: 10 } })
     const response = await app.inject({
@@ -224,7 +224,7 @@ describe('GET and PUT /api/v1/sites/:slug', () => {
 
   it('lets a site admin change settings but keeps the slug', async () => {
     const { app, user, cookie } = await signedInUser()
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: true }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'admin' }] })
     const response = await app.inject({
       method: 'PUT',
       url: `/api/v1/sites/${site.slug}`,
@@ -243,7 +243,7 @@ describe('GET and PUT /api/v1/sites/:slug', () => {
 
   it('rejects an empty change', async () => {
     const { app, user, cookie } = await signedInUser()
-    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, isAdmin: true }] })
+    const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'admin' }] })
     const response = await app.inject({
       method: 'PUT',
       url: `/api/v1/sites/${site.slug}`,

@@ -121,7 +121,7 @@ describe('Socket.IO', () => {
   it('lets a signed-in socket join the room of a site it may see, and no other', async () => {
     const { prisma, io } = testApp.app
     const user = await createTestUser(prisma)
-    const mine = await createTestSite(prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const mine = await createTestSite(prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const notMine = await createTestSite(prisma)
     const socket = openSocket(await createSessionCookie(prisma, user.id))
     await connected(socket)
@@ -142,7 +142,7 @@ describe('Socket.IO', () => {
   it('puts a socket in its user’s room and the rooms of the sites it may see as it connects', async () => {
     const { prisma, io } = testApp.app
     const user = await createTestUser(prisma)
-    const mine = await createTestSite(prisma, { members: [{ userId: user.id, isAdmin: false }] })
+    const mine = await createTestSite(prisma, { members: [{ userId: user.id, role: 'viewer' }] })
     const notMine = await createTestSite(prisma)
     const socket = openSocket(await createSessionCookie(prisma, user.id))
     await connected(socket)

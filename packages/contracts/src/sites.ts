@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SysSchema } from './paging.js'
+import { SitePermissionSchema, SiteRoleSchema } from './roles.js'
 
 export const FormFactorSchema = z.enum(['mobile', 'desktop'])
 
@@ -9,6 +10,9 @@ export const SiteConfigSchema = z.object({
   rootUri: z.string(),
   productVersion: z.string(),
   hasAdminAccess: z.boolean(),
+  /** the signed-in user's role on the site, and what it lets them do (the API enforces the same) */
+  role: SiteRoleSchema,
+  permissions: z.array(SitePermissionSchema),
   isPaying: z.boolean(),
   firstScanCompleted: z.boolean(),
   organisation: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
@@ -27,6 +31,7 @@ export const SiteListItemSchema = SiteConfigSchema.pick({
   rootUri: true,
   productVersion: true,
   hasAdminAccess: true,
+  role: true,
   isPaying: true,
   firstScanCompleted: true,
   organisation: true,

@@ -93,9 +93,9 @@ describe('seedDemo', () => {
       maximumPageLimitPerScan: 100,
       firstScanCompleted: false,
     })
-    expect(Object.fromEntries(site.memberships.map((m) => [m.userId, m.isAdmin]))).toEqual({
-      [admin.id]: true,
-      [member.id]: false,
+    expect(Object.fromEntries(site.memberships.map((m) => [m.userId, m.role]))).toEqual({
+      [admin.id]: 'admin',
+      [member.id]: 'viewer',
     })
     expect(
       site.sections

@@ -1,5 +1,5 @@
-import type { SiteConfig, SiteListItem } from '@canopy/contracts'
-import { hasSiteAdminAccess, type SiteConfigRow, type SiteListRow } from '@canopy/db'
+import { permissionsOf, type SiteConfig, type SiteListItem } from '@canopy/contracts'
+import { type SiteConfigRow, type SiteListRow, siteRoleOf } from '@canopy/db'
 import { scanProgressPercent } from './scan.js'
 
 function presentSys(row: { id: string; slug: string; createdAt: Date; updatedAt: Date }) {
@@ -28,12 +28,15 @@ export function presentSiteConfig(
 ): SiteConfig {
   const issueTracker = row.integrations.find((integration) => integration.kind === 'issue_tracker')
   const webRisk = row.integrations.find((integration) => integration.kind === 'web_risk')
+  const role = siteRoleOf(row)
   return {
     sys: presentSys(row),
     siteName: row.siteName,
     rootUri: row.rootUri,
     productVersion: row.productVersion,
-    hasAdminAccess: hasSiteAdminAccess(row),
+    hasAdminAccess: role === 'admin',
+    role,
+    permissions: permissionsOf(role),
     isPaying: row.isPaying,
     firstScanCompleted: row.firstScanCompleted,
     organisation: row.organisation,
@@ -78,7 +81,8 @@ export function presentSiteListItem(row: SiteListRow): SiteListItem {
     siteName: row.siteName,
     rootUri: row.rootUri,
     productVersion: row.productVersion,
-    hasAdminAccess: hasSiteAdminAccess(row),
+    hasAdminAccess: siteRoleOf(row) === 'admin',
+    role: siteRoleOf(row),
     isPaying: row.isPaying,
     firstScanCompleted: row.firstScanCompleted,
     organisation: row.organisation,

@@ -136,7 +136,7 @@ async function createRegisteredUser(
         emailVerifiedAt: verificationToken ? null : new Date(),
       })
       if (invite) {
-        await addSiteMember(tx, { siteId: invite.siteId, userId: created.id, isAdmin: false })
+        await addSiteMember(tx, { siteId: invite.siteId, userId: created.id, role: 'viewer' })
         if (invite.type === 'email') await markInviteAccepted(tx, { inviteId: invite.id, userId: created.id })
       }
       if (verificationToken) {

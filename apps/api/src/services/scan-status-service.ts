@@ -1,4 +1,4 @@
-import type { SiteScanStatus } from '@canopy/contracts'
+import { roleAllows, type SiteScanStatus } from '@canopy/contracts'
 import {
   countScansQueuedBefore,
   findLastFinishedSiteScan,
@@ -26,6 +26,6 @@ export async function getSiteScanStatus(prisma: PrismaClient, access: SiteAccess
     active: current ? presentScanStatus(current) : null,
     queuePosition,
     lastFinished: lastFinished ? presentScanStatus(lastFinished) : null,
-    canStartScan: access.isAdmin && !fullScanActive,
+    canStartScan: roleAllows(access.role, 'startScans') && !fullScanActive,
   }
 }

@@ -105,7 +105,7 @@ export async function createSite(
         maximumPageLimitPerScan: body.maximumPageLimitPerScan,
         adminUserId: userId,
       })
-      return getSiteConfig(prisma, { siteId: site.id, slug: site.slug, isAdmin: true }, userId)
+      return getSiteConfig(prisma, { siteId: site.id, slug: site.slug, role: 'admin' }, userId)
     } catch (error) {
       // Another site took the slug between the look-up and the insert: look again.
       if (!isUniqueConstraintError(error) || attempt >= SLUG_ATTEMPTS) throw error

@@ -1,4 +1,4 @@
-import type { Section, SiteConfig, SiteListItem, User } from '@canopy/contracts'
+import { permissionsOf, type Section, type SiteConfig, type SiteListItem, type User } from '@canopy/contracts'
 
 /** Contract-shaped answers, as the API sends them. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -13,13 +13,17 @@ export function makeUser(overrides: Partial<User> = {}): User {
   }
 }
 
+/** A site the user administers, unless the overrides say otherwise (hasAdminAccess: false is a viewer). */
 export function makeSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
+  const role = overrides.role ?? (overrides.hasAdminAccess === false ? 'viewer' : 'admin')
   return {
     sys: { id: 'site-1', slug: 'demo-site' },
     siteName: 'Canopy Demo Site',
     rootUri: 'http://127.0.0.1:8090/',
     productVersion: '2.1.1',
-    hasAdminAccess: true,
+    hasAdminAccess: role === 'admin',
+    role,
+    permissions: permissionsOf(role),
     isPaying: true,
     firstScanCompleted: false,
     organisation: { id: 'org-1', slug: 'canopy-demo', name: 'Canopy Demo' },
@@ -40,6 +44,7 @@ export function makeSiteListItem(index: number, overrides: Partial<SiteListItem>
     rootUri: `https://site-${index}.example/`,
     productVersion: '2.1.1',
     hasAdminAccess: true,
+    role: 'admin',
     isPaying: true,
     firstScanCompleted: true,
     organisation: { id: 'org-1', slug: 'canopy-demo', name: 'Canopy Demo' },

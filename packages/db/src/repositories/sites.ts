@@ -7,7 +7,7 @@ import {
   toContainsPattern,
 } from './db-client.js'
 import type { ListCountCache } from './keyset-list.js'
-import { siteAdminAccessSelect } from './site-access.js'
+import { siteRoleSelect } from './site-access.js'
 
 export type SiteListSortKey = 'siteName' | 'rootUri' | 'created'
 
@@ -33,7 +33,7 @@ const SITE_LIST_ORDER: Record<SiteListSortKey, Prisma.Sql> = {
 function siteListInclude(userId: string) {
   return {
     organisation: { select: { id: true, slug: true, name: true } },
-    ...siteAdminAccessSelect(userId),
+    ...siteRoleSelect(userId),
     historyPoints: {
       where: { sectionId: null },
       orderBy: { recordedAt: 'desc' },
@@ -142,13 +142,13 @@ function siteConfigInclude(userId: string) {
       where: { kind: { in: ['issue_tracker', 'web_risk'] } },
       select: { kind: true, enabled: true, config: true },
     },
-    ...siteAdminAccessSelect(userId),
+    ...siteRoleSelect(userId),
   } satisfies Prisma.SiteInclude
 }
 
 export type SiteConfigRow = Prisma.SiteGetPayload<{ include: ReturnType<typeof siteConfigInclude> }>
 
-/** The site with what its config screen needs, seen by `userId` (for hasAdminAccess). */
+/** The site with what its config screen needs, seen by `userId` (for their role). */
 export function findSiteConfigRow(db: DbClient, { siteId, userId }: { siteId: string; userId: string }) {
   return db.site.findUnique({ where: { id: siteId }, include: siteConfigInclude(userId) })
 }
@@ -171,7 +171,7 @@ export interface CreateSiteInput {
 
 export function createSiteWithAdmin(db: DbClient, { adminUserId, ...site }: CreateSiteInput) {
   return db.site.create({
-    data: { ...site, memberships: { create: { userId: adminUserId, isAdmin: true } } },
+    data: { ...site, memberships: { create: { userId: adminUserId, role: 'admin' } } },
   })
 }
 

@@ -192,12 +192,12 @@ async function ensureDemoSite(
   })
   await prisma.siteMembership.upsert({
     where: { siteId_userId: { siteId: site.id, userId: adminId } },
-    create: { siteId: site.id, userId: adminId, isAdmin: true },
-    update: { isAdmin: true },
+    create: { siteId: site.id, userId: adminId, role: 'admin' },
+    update: { role: 'admin' },
   })
   await prisma.siteMembership.upsert({
     where: { siteId_userId: { siteId: site.id, userId: memberId } },
-    create: { siteId: site.id, userId: memberId, isAdmin: false },
+    create: { siteId: site.id, userId: memberId, role: 'viewer' },
     update: {},
   })
   return site

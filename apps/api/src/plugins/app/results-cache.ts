@@ -43,7 +43,7 @@ const siteScope = (siteId: string) => `site:${siteId}`
 function sitePlace(request: FastifyRequest): Place | null {
   const access = request.siteAccess
   if (!access) return null
-  return { scope: siteScope(access.siteId), key: `${access.isAdmin ? 'admin' : 'member'} ${request.url}` }
+  return { scope: siteScope(access.siteId), key: `${access.role} ${request.url}` }
 }
 
 function userPlace(request: FastifyRequest): Place | null {

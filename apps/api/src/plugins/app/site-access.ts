@@ -1,20 +1,26 @@
+import { ROLE_REQUIRED_MESSAGES, roleAllows, SITE_PERMISSIONS, type SitePermission } from '@canopy/contracts'
 import { findSiteAccessForUser, type SiteAccess } from '@canopy/db'
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { forbidden, notFound, unauthorized } from '../../http-errors.js'
 import { LookupCache } from '../../lib/lookup-cache.js'
 
 /** messages.json: the site guard's text. The same answer for a missing site and one the user may not see. */
 export const SITE_NOT_FOUND_MESSAGE = 'No site could be found with the ID provided in the URL.'
-export const SITE_ADMIN_REQUIRED_MESSAGE = 'You need admin access to this site to do that.'
+export const SITE_ADMIN_REQUIRED_MESSAGE = ROLE_REQUIRED_MESSAGES.admin
 
 export interface SiteAccessChecks {
   /** The access of `userId` to the site `slug`; throws 404 when the user may not see it. */
   resolve(userId: string, slug: string): Promise<SiteAccess>
   /** onRequest hook of the site scope: loads request.siteAccess from the :slug parameter. */
   loadSiteAccess: onRequestAsyncHookHandler
-  /** onRequest hook for admin-only site routes (after loadSiteAccess): 403 for a member who is not admin. */
-  requireSiteAdmin: onRequestAsyncHookHandler
+  /**
+   * Makes every route registered in `instance` from now on a site route: the caller's access to :slug is
+   * loaded first (404 when they may not see it), then the permission the route declares
+   * (`config.permission`) is checked (403 below it). A GET or HEAD without one needs `viewResults`; a route
+   * that changes something must declare its permission, or registering it fails.
+   */
+  enforcePermissions(instance: FastifyInstance): void
   /** Forgets what this process remembers of access to the site (its slug, members or groups changed). */
   forgetSite(siteId: string): void
 }
@@ -24,11 +30,38 @@ export const SITE_ACCESS_CACHE_TTL_MS = 10_000
 const NEVER = new Date(8.64e15)
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** what the caller's role on the route's site must allow (site routes; see enforcePermissions) */
+    permission?: SitePermission
+  }
   interface FastifyInstance {
     siteAccess: SiteAccessChecks
   }
   interface FastifyRequest {
     siteAccess: SiteAccess | null
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD'])
+
+function assertPermissionDeclared(route: RouteOptions) {
+  const methods = [route.method].flat()
+  if (route.config?.permission || methods.every((method) => READ_METHODS.has(method))) return
+  throw new Error(
+    `${methods.join(',')} ${route.url} is a site route that changes something: declare config.permission`,
+  )
+}
+
+/** The permission a site route needs: the one it declares, else reading results. */
+function requiredPermission(request: FastifyRequest): SitePermission {
+  return request.routeOptions.config.permission ?? 'viewResults'
+}
+
+async function checkPermission(request: FastifyRequest) {
+  const permission = requiredPermission(request)
+  const needed = SITE_PERMISSIONS[permission]
+  if (needed !== 'viewer' && !roleAllows(getSiteAccess(request).role, permission)) {
+    throw forbidden(ROLE_REQUIRED_MESSAGES[needed])
   }
 }
 
@@ -53,7 +86,7 @@ async function siteAccessPlugin(fastify: FastifyInstance) {
         return found && { ...found, userId, expiresAt: NEVER }
       })
       if (!access) throw notFound(SITE_NOT_FOUND_MESSAGE)
-      return { siteId: access.siteId, slug: access.slug, isAdmin: access.isAdmin }
+      return { siteId: access.siteId, slug: access.slug, role: access.role }
     },
 
     async loadSiteAccess(request) {
@@ -63,8 +96,10 @@ async function siteAccessPlugin(fastify: FastifyInstance) {
       request.siteAccess = await checks.resolve(request.user.id, slug)
     },
 
-    async requireSiteAdmin(request) {
-      if (!getSiteAccess(request).isAdmin) throw forbidden(SITE_ADMIN_REQUIRED_MESSAGE)
+    enforcePermissions(instance) {
+      instance.addHook('onRoute', assertPermissionDeclared)
+      instance.addHook('onRequest', checks.loadSiteAccess)
+      instance.addHook('onRequest', checkPermission)
     },
 
     forgetSite(siteId) {

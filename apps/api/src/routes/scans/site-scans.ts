@@ -28,14 +28,14 @@ const SectionScanParamsSchema = SiteParamsSchema.extend({ sectionId: z.string().
 /** POST /scan */
 function startSiteScanRoute(fastify: FastifyZodInstance) {
   const { prisma, queues } = fastify
-  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '/scan',
     {
-      onRequest: requireSiteAdmin,
+      config: { permission: 'startScans' },
       schema: {
         tags: ['scans'],
-        summary: 'Start a full-site scan now (site admins only); 409 while one is queued or running',
+        summary:
+          'Start a full-site scan now (editors and admins: startScans); 409 while one is queued or running',
         params: SiteParamsSchema,
         response: { 202: StartScanResponseSchema, ...errorResponses(401, 403, 404, 409, 503) },
       },
@@ -71,15 +71,14 @@ function scanStatusOfScanRoute(fastify: FastifyZodInstance) {
 /** POST /scans */
 function addPageScanRoute(fastify: FastifyZodInstance) {
   const { prisma, queues } = fastify
-  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '/scans',
     {
-      onRequest: requireSiteAdmin,
+      config: { permission: 'startScans' },
       schema: {
         tags: ['scans'],
         summary:
-          'Add (or rescan) one page of the site (site admins only); the URL must be inside the site root',
+          'Add (or rescan) one page of the site (editors and admins: startScans); the URL must be inside the site root',
         params: SiteParamsSchema,
         body: AddPageScanRequestSchema,
         response: { 202: StartScanResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -100,14 +99,14 @@ function addPageScanRoute(fastify: FastifyZodInstance) {
 /** POST /sections/:sectionId/scan */
 function startSectionScanRoute(fastify: FastifyZodInstance) {
   const { prisma, queues } = fastify
-  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '/sections/:sectionId/scan',
     {
-      onRequest: requireSiteAdmin,
+      config: { permission: 'startScans' },
       schema: {
         tags: ['scans'],
-        summary: 'Rescan one section (site admins only); 409 while it or a full scan is under way',
+        summary:
+          'Rescan one section (editors and admins: startScans); 409 while it or a full scan is under way',
         params: SectionScanParamsSchema,
         response: { 202: StartScanResponseSchema, ...errorResponses(401, 403, 404, 409, 503) },
       },
@@ -213,7 +212,7 @@ function productSnapshotRoute(fastify: FastifyZodInstance) {
 
 /**
  * Scans of one site and what they stored, under /api/v1/sites/:slug (registered in site-scope, so the
- * membership check has run). Starting a scan spends the site's credits: site admins only.
+ * membership check has run). Starting a scan spends the site's credits: editors and admins (startScans).
  */
 const siteScansRoutes: FastifyPluginAsyncZod = async (fastify) => {
   startSiteScanRoute(fastify)

@@ -37,14 +37,13 @@ function listSectionsRoute(fastify: FastifyZodInstance) {
 /** POST /sections */
 function createSectionRoute(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-  const { requireSiteAdmin } = fastify.siteAccess
   fastify.post(
     '',
     {
-      onRequest: requireSiteAdmin,
+      config: { permission: 'manageSettings' },
       schema: {
         tags: ['sections'],
-        summary: 'Create a section (site admins only); the slug is made from the title unless given',
+        summary: 'Create a section (admins: manageSettings); the slug is made from the title unless given',
         params: SiteParamsSchema,
         body: SectionWriteSchema,
         response: { 201: SectionSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -78,14 +77,14 @@ function sectionRoute(fastify: FastifyZodInstance) {
 /** PUT /sections/:sectionId */
 function changeSectionRoute(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-  const { requireSiteAdmin } = fastify.siteAccess
   fastify.put(
     '/:sectionId',
     {
-      onRequest: requireSiteAdmin,
+      config: { permission: 'manageSettings' },
       schema: {
         tags: ['sections'],
-        summary: 'Replace a section: title, slug, description and the ordered conditions (site admins only)',
+        summary:
+          'Replace a section: title, slug, description and the ordered conditions (admins: manageSettings)',
         params: SectionParamsSchema,
         body: SectionWriteSchema,
         response: { 200: SectionSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -99,14 +98,13 @@ function changeSectionRoute(fastify: FastifyZodInstance) {
 /** DELETE /sections/:sectionId */
 function deleteSectionRoute(fastify: FastifyZodInstance) {
   const { prisma } = fastify
-  const { requireSiteAdmin } = fastify.siteAccess
   fastify.delete(
     '/:sectionId',
     {
-      onRequest: requireSiteAdmin,
+      config: { permission: 'manageSettings' },
       schema: {
         tags: ['sections'],
-        summary: 'Delete a section (site admins only)',
+        summary: 'Delete a section (admins: manageSettings)',
         params: SectionParamsSchema,
         response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },

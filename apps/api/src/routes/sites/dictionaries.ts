@@ -77,6 +77,7 @@ function dictionaryWordRoutes(fastify: FastifyZodInstance) {
   fastify.post(
     '/dictionary/:lang/words',
     {
+      config: { permission: 'editDictionaries' },
       schema: {
         tags: ['dictionaries'],
         summary:
@@ -97,12 +98,13 @@ function dictionaryWordRoutes(fastify: FastifyZodInstance) {
   fastify.delete(
     '/dictionary/:lang/words',
     {
+      config: { permission: 'editDictionaries' },
       schema: {
         tags: ['dictionaries'],
         summary: 'Remove words from a dictionary: the next scan may report them again',
         params: LangParamsSchema,
         body: RemoveDictionaryWordsRequestSchema,
-        response: { 200: RemoveDictionaryWordsResponseSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: RemoveDictionaryWordsResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>

@@ -18,11 +18,11 @@ import { maliciousLinksRoutes, webRiskSettingsRoutes } from './web-risk.js'
 
 /**
  * Every route under /api/v1/sites/:slug is registered here, behind one access check that runs before
- * the body is even read: a site the user may not see answers 404 whatever the route, and a route added
- * here later cannot forget the check.
+ * the body is even read: a site the user may not see answers 404 whatever the route, a role below the
+ * route's declared permission 403, and a route added here later cannot forget either check.
  */
 const siteScope: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.addHook('onRequest', fastify.siteAccess.loadSiteAccess)
+  fastify.siteAccess.enforcePermissions(fastify)
 
   await fastify.register(siteRoutes)
   await fastify.register(sectionsRoutes, { prefix: '/sections' })

@@ -26,10 +26,10 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '',
     {
-      onRequest: fastify.siteAccess.requireSiteAdmin,
+      config: { permission: 'manageSettings' },
       schema: {
         tags: ['sites'],
-        summary: 'Change the site settings (site admins only)',
+        summary: 'Change the site settings (admins: manageSettings)',
         params: SiteParamsSchema,
         body: UpdateSiteRequestSchema,
         response: { 200: SiteConfigSchema, ...errorResponses(400, 401, 403, 404) },

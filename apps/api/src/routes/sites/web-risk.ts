@@ -50,7 +50,7 @@ export const webRiskSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/integrations/web-risk/settings',
     {
-      onRequest: fastify.siteAccess.requireSiteAdmin,
+      config: { permission: 'manageSettings' },
       schema: {
         tags: ['integrations'],
         summary: 'Turn the web-risk check on or off, and store its API key (required to turn it on)',

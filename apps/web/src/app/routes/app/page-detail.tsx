@@ -35,7 +35,7 @@ export function Component() {
       pageId={pageId}
       tab={readPageTab(tabId)}
       onTabChange={onTabChange}
-      canRescan={site.hasAdminAccess}
+      canRescan={site.permissions.includes('startScans')}
       renderAudits={renderAudits}
     />
   )

@@ -58,7 +58,7 @@ export function Component() {
           site={{
             slug: siteSlug,
             name: site.siteName,
-            hasAdminAccess: site.hasAdminAccess,
+            canStartScans: site.permissions.includes('startScans'),
             firstScanCompleted: site.firstScanCompleted,
           }}
           section={

@@ -10,7 +10,7 @@ import styles from './dashboard.module.css'
 /** The dashboard's scope: the whole site, or one section of it. */
 export type DashboardScope = { kind: 'site' } | { kind: 'section'; sectionId: string; title: string }
 
-export const NOT_ADMIN_REASON = 'Only site administrators can start a scan.'
+export const NO_SCAN_PERMISSION_REASON = "Only the site's editors and administrators can start a scan."
 
 function describeTarget(scan: ScanStatus, siteName: string): string {
   if (scan.kind === 'section') return `A scan of a section of ${siteName}`
@@ -111,9 +111,9 @@ function ScanStateText({ status, site }: { status: SiteScanStatus; site: SiteFac
 export function scanBlockedReason(
   status: SiteScanStatus,
   scope: DashboardScope,
-  hasAdminAccess: boolean,
+  canStartScans: boolean,
 ): string | null {
-  if (!hasAdminAccess) return NOT_ADMIN_REASON
+  if (!canStartScans) return NO_SCAN_PERMISSION_REASON
   const active = status.active
   if (active?.kind === 'site' || (scope.kind === 'site' && !status.canStartScan))
     return SCAN_MESSAGES.siteScanActive
@@ -131,13 +131,13 @@ export function ScanStateCard({
   siteSlug,
   siteName,
   firstScanCompleted,
-  hasAdminAccess,
+  canStartScans,
   scope,
 }: {
   siteSlug: string
   siteName: string
   firstScanCompleted: boolean
-  hasAdminAccess: boolean
+  canStartScans: boolean
   scope: DashboardScope
 }) {
   const status = useSiteScanStatus(siteSlug)
@@ -156,7 +156,7 @@ export function ScanStateCard({
               scope.kind === 'site' ? { kind: 'site' } : { kind: 'section', sectionId: scope.sectionId }
             }
             label={scope.kind === 'site' ? 'Scan now' : 'Rescan section'}
-            disabledReason={scanBlockedReason(status.data, scope, hasAdminAccess)}
+            disabledReason={scanBlockedReason(status.data, scope, canStartScans)}
           />
         </>
       )}

@@ -178,7 +178,7 @@ function dashboardApi(overrides: Record<string, FakeHandler> = {}) {
 const site: SiteDashboardProps['site'] = {
   slug: 'demo-site',
   name: 'Canopy Demo Site',
-  hasAdminAccess: true,
+  canStartScans: true,
   firstScanCompleted: true,
 }
 

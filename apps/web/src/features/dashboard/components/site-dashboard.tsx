@@ -16,7 +16,7 @@ import { ScoreOverview } from './score-overview'
 import { WorstPagesCard } from './worst-pages-card'
 
 export type SiteDashboardProps = {
-  site: { slug: string; name: string; hasAdminAccess: boolean; firstScanCompleted: boolean }
+  site: { slug: string; name: string; canStartScans: boolean; firstScanCompleted: boolean }
   /** The section of /site/{slug}/section/{sectionSlug}, or null for the whole site. */
   section: { id: string; slug: string; title: string } | null
 }
@@ -117,7 +117,7 @@ export function SiteDashboard({ site, section }: SiteDashboardProps) {
         siteSlug={site.slug}
         siteName={site.name}
         firstScanCompleted={site.firstScanCompleted}
-        hasAdminAccess={site.hasAdminAccess}
+        canStartScans={site.canStartScans}
         scope={scope}
       />
       {site.firstScanCompleted ? <ScanResults site={site} section={section} /> : null}

@@ -17,7 +17,7 @@ const sites = [
     scores: { accessibility: null, contentQuality: null, seo: null, performance: null },
     activeScan: { id: 'scan-9', state: 'running', progress: 41.5 },
   }),
-  makeSiteListItem(3, { hasAdminAccess: false, activeScan: { id: 'scan-10', state: 'queued', progress: 0 } }),
+  makeSiteListItem(3, { hasAdminAccess: false, role: 'viewer', activeScan: { id: 'scan-10', state: 'queued', progress: 0 } }),
 ]
 
 function sitesApi() {
@@ -72,7 +72,7 @@ describe('/configurations', () => {
     expect(within(second).getByRole('button', { name: 'Scan Site 02 now' })).toBeDisabled()
     expect(second).toHaveTextContent('A scan of this site is queued or running.')
     const third = screen.getByRole('row', { name: /Site 03/ })
-    expect(third).toHaveTextContent('Member')
+    expect(third).toHaveTextContent('Viewer')
     expect(within(third).queryByRole('button')).not.toBeInTheDocument()
     expect(await findAxeViolations()).toEqual([])
 

@@ -1,4 +1,4 @@
-import type { SiteListItem } from '@canopy/contracts'
+import { roleAllows, type SiteListItem, type SiteRole } from '@canopy/contracts'
 import { Link } from 'react-aria-components'
 import { ScanButton } from '@/components/scans/scan-button'
 import type { ListColumn } from '@/components/ui/list'
@@ -17,7 +17,7 @@ function SiteActions({ site }: { site: SiteListItem }) {
       <Link href={sitePath(slug)}>
         Dashboard<span className="visually-hidden"> of {site.siteName}</span>
       </Link>
-      {site.hasAdminAccess ? (
+      {roleAllows(site.role, 'startScans') ? (
         <ScanButton
           siteSlug={slug}
           request={{ kind: 'site' }}
@@ -30,6 +30,9 @@ function SiteActions({ site }: { site: SiteListItem }) {
   )
 }
 
+/** How the user's role on a site reads in the list. */
+const ROLE_NAMES: Record<SiteRole, string> = { viewer: 'Viewer', editor: 'Editor', admin: 'Administrator' }
+
 const columns: ListColumn<SiteListItem>[] = [
   // the row's actions link to the dashboard, so the name is plain text here
   siteNameColumn((site) => site.organisation.name, { linked: false }),
@@ -37,7 +40,7 @@ const columns: ListColumn<SiteListItem>[] = [
   {
     id: 'access',
     label: 'Your access',
-    render: (site) => (site.hasAdminAccess ? 'Administrator' : 'Member'),
+    render: (site) => ROLE_NAMES[site.role],
   },
   { id: 'productVersion', label: 'Version', render: (site) => site.productVersion },
   { id: 'lastScan', label: 'Last scan', render: (site) => <LastScanCell site={site} /> },
