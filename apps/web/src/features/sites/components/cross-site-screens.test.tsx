@@ -17,7 +17,11 @@ const sites = [
     scores: { accessibility: null, contentQuality: null, seo: null, performance: null },
     activeScan: { id: 'scan-9', state: 'running', progress: 41.5 },
   }),
-  makeSiteListItem(3, { hasAdminAccess: false, role: 'viewer', activeScan: { id: 'scan-10', state: 'queued', progress: 0 } }),
+  makeSiteListItem(3, {
+    hasAdminAccess: false,
+    role: 'viewer',
+    activeScan: { id: 'scan-10', state: 'queued', progress: 0 },
+  }),
 ]
 
 function sitesApi() {
