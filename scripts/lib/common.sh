@@ -75,3 +75,18 @@ load_dotenv() {
     [ -n "${!key+set}" ] || export "$key=$value"
   done <"$file"
 }
+
+# ensure_secrets_key: the key that seals secrets stored in the database (CANOPY_SECRETS_KEY). When neither
+# the environment nor .env sets one, a key made once on this machine is kept in .data/secrets.key (readable
+# by its owner only) and used from then on: a new key would leave the stored secrets unreadable.
+ensure_secrets_key() {
+  [ -n "${CANOPY_SECRETS_KEY:-}" ] && return 0
+  local file="$DATA_DIR/secrets.key"
+  if [ ! -s "$file" ]; then
+    mkdir -p "$DATA_DIR"
+    (umask 077 && node -e "process.stdout.write(require('node:crypto').randomBytes(32).toString('base64'))" >"$file")
+    log "made a secrets key for this machine in $file (set CANOPY_SECRETS_KEY to use your own)"
+  fi
+  CANOPY_SECRETS_KEY="$(cat "$file")"
+  export CANOPY_SECRETS_KEY
+}

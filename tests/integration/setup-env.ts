@@ -7,6 +7,8 @@ import type {} from './global-setup.js'
 // configuration from the environment, so point it at the run's database and a queue prefix of its own.
 process.env.DATABASE_URL = inject('databaseUrl')
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379'
+// Secrets stored by the tests are sealed with a key of the run's own.
+process.env.CANOPY_SECRETS_KEY ||= randomBytes(32).toString('base64')
 process.env.CANOPY_QUEUE_PREFIX = `${inject('queuePrefix')}_${randomBytes(3).toString('hex')}`
 // Test files share the run's database but not a queue prefix: a worker's sweeper would take every other file's
 // unfinished scans for lost and run them. Tests that want it (the fault tests' workers) turn it on.

@@ -17,6 +17,7 @@ import resultsCachePlugin from './plugins/app/results-cache.js'
 import sameOriginPlugin from './plugins/app/same-origin.js'
 import scanEventsPlugin from './plugins/app/scan-events.js'
 import scanSchedulesPlugin from './plugins/app/scan-schedules.js'
+import secretsPlugin from './plugins/app/secrets.js'
 import siteAccessPlugin from './plugins/app/site-access.js'
 import socketIoPlugin from './plugins/app/socket-io.js'
 import cookiePlugin from './plugins/external/cookie.js'
@@ -90,6 +91,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(redisPlugin)
   await fastify.register(queuesPlugin)
   await fastify.register(mailerPlugin)
+  await fastify.register(secretsPlugin)
   await fastify.register(authPlugin)
   await fastify.register(siteAccessPlugin)
   await fastify.register(socketIoPlugin)

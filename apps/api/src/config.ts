@@ -4,7 +4,7 @@ import {
   optionalNonEmptyEnv as optionalNonEmpty,
   SharedServiceEnvSchema,
 } from '@canopy/contracts'
-import { artifactsRoot } from '@canopy/db'
+import { artifactsRoot, checkedSecretsKey } from '@canopy/db'
 import { z } from 'zod'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
@@ -75,6 +75,8 @@ export interface Config {
   resultsCacheTtlMs: number
   /** the OpenAPI UI and document answer without sign-in (everywhere but NODE_ENV=production) */
   publicApiDocs: boolean
+  /** CANOPY_SECRETS_KEY (checked at start); null: no secret can be stored (plugins/app/secrets.ts) */
+  secretsKey: string | null
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -133,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueFirstScans: vars.QUEUE_FIRST_SCANS ?? true,
     resultsCacheTtlMs: vars.RESULTS_CACHE_TTL_MS,
     publicApiDocs: vars.NODE_ENV !== 'production',
+    secretsKey: checkedSecretsKey(vars.CANOPY_SECRETS_KEY),
   }
 }

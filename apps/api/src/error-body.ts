@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { ApiErrorBody } from '@canopy/contracts'
+import { SecretsKeyMissingError } from '@canopy/db'
 import { HttpError } from './http-errors.js'
 import { isServiceUnreachable } from './lib/unreachable.js'
 
@@ -67,5 +68,7 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     return errorBody(statusCode, thrown.message || (STATUS_CODES[statusCode] ?? 'Error'), thrown.errors)
   }
   if (isServiceUnreachable(error)) return errorBody(503, SERVICE_UNAVAILABLE_MESSAGE)
+  // Storing or reading a secret on a server without a secrets key: the operator's to fix, said plainly.
+  if (error instanceof SecretsKeyMissingError) return errorBody(503, error.message)
   return errorBody(500, INTERNAL_ERROR_MESSAGE)
 }

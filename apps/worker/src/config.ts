@@ -8,6 +8,7 @@ import {
   type ScanQueueName,
   SharedServiceEnvSchema,
 } from '@canopy/contracts'
+import { checkedSecretsKey } from '@canopy/db'
 import { z } from 'zod'
 
 const ALL_QUEUES: (QueueName | ScanQueueName)[] = [
@@ -78,6 +79,8 @@ export interface WorkerConfig {
   uptimeCheckTimeoutMs: number
   uptimeCheckConcurrency: number
   webRiskBaseUrl: string
+  /** CANOPY_SECRETS_KEY (checked at start): opens the secrets the API sealed; null when unset */
+  secretsKey: string | null
 }
 
 function parseQueues(raw: string | undefined): (QueueName | ScanQueueName)[] {
@@ -127,5 +130,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     uptimeCheckTimeoutMs: vars.UPTIME_CHECK_TIMEOUT_MS,
     uptimeCheckConcurrency: vars.UPTIME_CHECK_CONCURRENCY,
     webRiskBaseUrl: vars.WEB_RISK_BASE_URL,
+    secretsKey: checkedSecretsKey(vars.CANOPY_SECRETS_KEY),
   }
 }

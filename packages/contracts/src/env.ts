@@ -15,4 +15,6 @@ export const SharedServiceEnvSchema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   CANOPY_QUEUE_PREFIX: z.string().min(1).default('canopy'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** 32 bytes in base64: seals the secrets stored in the database (packages/db secrets.ts); unset, none can be stored */
+  CANOPY_SECRETS_KEY: optionalNonEmptyEnv,
 })

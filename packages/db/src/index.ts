@@ -10,3 +10,4 @@ export {
 } from './migrate/apply-migrations.js'
 export { hashPassword, PASSWORD_HASH_OPTIONS, passwordNeedsRehash, verifyPassword } from './passwords.js'
 export * from './repositories/index.js'
+export * from './secrets.js'
