@@ -60,6 +60,8 @@ export const SCAN_JOB_NAMES = {
   singlePageScan: 'single-page-scan',
   /** a scheduler tick: scans queued or running without a live job are resumed or failed */
   sweepLostScans: 'sweep-lost-scans',
+  /** a site admin's "Test sign-in": signs in to the site as a scan would and reports how it went */
+  testScanLogin: 'test-scan-login',
 } as const
 
 export type ScanJobName = (typeof SCAN_JOB_NAMES)[keyof typeof SCAN_JOB_NAMES]
@@ -81,6 +83,12 @@ export const LighthousePagePayloadSchema = z.object({
 })
 export const SinglePageScanPayloadSchema = z.object({ scanId: z.string().min(1), uri: z.string().min(1) })
 export const SweepLostScansPayloadSchema = z.object({}).strict()
+export const TestScanLoginPayloadSchema = z.object({
+  siteId: z.string().min(1),
+  /** names the admin's request: each press of the button is its own job */
+  requestId: z.string().min(1).max(100),
+})
+export type TestScanLoginPayload = z.infer<typeof TestScanLoginPayloadSchema>
 export type SweepLostScansPayload = z.infer<typeof SweepLostScansPayloadSchema>
 export type ScanSitePayload = z.infer<typeof ScanSitePayloadSchema>
 export type ScanPagePayload = z.infer<typeof ScanPagePayloadSchema>
@@ -235,6 +243,14 @@ export const JOBS = {
     queue: SCAN_QUEUE_NAMES.scans,
     payloadSchema: SweepLostScansPayloadSchema,
     options: { attempts: 1, backoff: { type: 'fixed', delay: 0 } },
+  }),
+  /** someone is waiting for the answer: one attempt, its outcome is the answer (a failed sign-in is a result) */
+  testScanLogin: jobSpec({
+    name: SCAN_JOB_NAMES.testScanLogin,
+    queue: SCAN_QUEUE_NAMES.scans,
+    payloadSchema: TestScanLoginPayloadSchema,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 0 } },
+    jobId: ({ siteId, requestId }) => `test-scan-login-${siteId}-${requestId}`,
   }),
 } as const
 

@@ -7,6 +7,7 @@ import { scanPageJob } from './scan-page.js'
 import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
 import { singlePageScanJob } from './single-page-scan.js'
 import { sweepLostScansJob } from './sweep-lost-scans.js'
+import { testScanLoginJob } from './test-scan-login.js'
 import { uptimeCheckJob } from './uptime-check.js'
 import { uptimeSweepJob } from './uptime-sweep.js'
 
@@ -23,4 +24,5 @@ export const ALL_JOBS: RegisteredJob[] = [
   uptimeSweepJob,
   uptimeCheckJob,
   rescoreContentQualityJob,
+  testScanLoginJob,
 ]

@@ -4,6 +4,7 @@ import {
   countScanUrlsInState,
   findScanUrl,
   findScanWithSite,
+  markScanFailed,
   type PrismaClient,
   pageArtifactsDir,
   recordRedirect,
@@ -29,6 +30,7 @@ import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } fro
 import { failQueuedPage } from './scan-page-failure.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
+import { type ScanSession, ScanSignInError, scanSessionFor } from './scan-session.js'
 import { loadSectionRules } from './scan-site.js'
 
 /** robots.txt per origin, kept a few minutes per process: every page of a scan needs it. */
@@ -57,6 +59,8 @@ interface PageJob {
   robots: RobotsRules
   /** the section's rules in a section scan, else null */
   rules: SectionConditionRule[] | null
+  /** the signed-in session of a site scanned behind a login, else null */
+  session: ScanSession | null
 }
 
 const followsLinks = (scan: Scan) => scan.kind === 'site' || scan.kind === 'section'
@@ -96,7 +100,13 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       await enqueueFinalizeIfReady(prisma, scanId)
       return { skipped: 'already scanned' }
     }
+    const session = await sessionOrFail(prisma, runtime, scan)
+    if (session === false) {
+      await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
+      return { skipped: 'could not sign in' }
+    }
     const pageJob: PageJob = {
+      session,
       prisma,
       runtime,
       logger,
@@ -112,6 +122,25 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
     return scanOnePage(pageJob)
   },
 })
+
+/**
+ * The scan's signed-in session (null: the site needs none). A scan that cannot sign in fails with the reason
+ * (false), as its discovery would have: its pages would only show the login page.
+ */
+async function sessionOrFail(
+  prisma: PrismaClient,
+  runtime: ScanRuntime,
+  scan: Scan & { site: Site | null },
+): Promise<ScanSession | null | false> {
+  if (!scan.site) return null
+  try {
+    return await scanSessionFor(prisma, runtime, { id: scan.id, site: scan.site })
+  } catch (error) {
+    if (!(error instanceof ScanSignInError)) throw error
+    await markScanFailed(prisma, scan.id, error.message)
+    return false
+  }
+}
 
 /** The page's frontier entry; a page enqueued by hand (or a lost entry) is admitted first, within the limit. */
 async function findOrAdmitEntry(
@@ -185,13 +214,17 @@ async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
     await runtime.guard.assertAllowed(url)
     const audit = await auditPage(runtime.browser, url, {
       rejectNonPages: true,
+      // A page that sends the visitor to sign in is a redirect to the login page, not the login page audited.
       acceptLanding: async (landed) =>
-        isFollowable(pageJob, landed) && !(await findScanUrl(prisma, scan.id, hashUrl(landed))),
+        landed !== pageJob.session?.loginUrl &&
+        isFollowable(pageJob, landed) &&
+        !(await findScanUrl(prisma, scan.id, hashUrl(landed))),
       analysers: createContentAnalysers({ prisma, siteId: scan.site.id }),
       artifactsRoot: runtime.artifactsRoot,
       artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash),
       navigationTimeoutMs: runtime.config.pageTimeoutMs,
       guard: runtime.guard,
+      ...(pageJob.session ? { cookies: pageJob.session.cookies } : {}),
     })
     return { audit }
   } catch (error) {

@@ -1,5 +1,5 @@
 import { type AnyQueueName, type JobQueues, SCAN_QUEUE_NAMES } from '@canopy/contracts'
-import { artifactsRoot } from '@canopy/db'
+import { artifactsRoot, createSecretBox, type SecretBox } from '@canopy/db'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { SharedBrowser } from '../browser/shared-browser.js'
@@ -20,6 +20,8 @@ export interface ScanRuntime {
   /** the same queues, for enqueueJob */
   queues: JobQueues
   artifactsRoot: string
+  /** opens the secrets the API sealed (a site's sign-in for scans) */
+  secrets: SecretBox
   /** scan pages get lighthouse-page jobs: Lighthouse on (SCAN_LIGHTHOUSE) and a worker defines that job */
   lighthousePages: boolean
 }
@@ -55,6 +57,7 @@ export function getScanRuntime(): ScanRuntime {
     browser: new SharedBrowser({ executablePath: config.chromiumPath, userAgent: config.userAgent }),
     guard: createAddressGuard({ allowHosts: config.allowHosts }),
     redis,
+    secrets: createSecretBox(config.secretsKey),
     lighthousePages: config.lighthouseEnabled && lighthouseJobRegistered,
     artifactsRoot: artifactsRoot(config.artifactsDir ? { ARTIFACTS_DIR: config.artifactsDir } : {}),
     queue: queueOf,

@@ -19,6 +19,7 @@ import { defineJob, type JobContext } from './define-job.js'
 import { enqueueFinalizeIfReady, enqueueQueuedPages, enqueueScanSite } from './scan-enqueue.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime } from './scan-runtime.js'
+import { ScanSignInError, scanSessionFor } from './scan-session.js'
 
 export async function loadSectionRules(
   prisma: PrismaClient,
@@ -82,6 +83,14 @@ async function siteScanCandidates(
   return candidates
 }
 
+/** A site scanned behind a login must let the scan sign in before any page is loaded: if not, the scan fails. */
+async function assertSignsIn(prisma: PrismaClient, runtime: Runtime, scan: ScanWithSite): Promise<void> {
+  await scanSessionFor(prisma, runtime, scan).catch((error: unknown) => {
+    if (error instanceof ScanSignInError) throw new UnrecoverableError(error.message)
+    throw error
+  })
+}
+
 /**
  * Discovery of a site or section scan: robots.txt, the sitemap(s), the root page; every admitted URL
  * becomes a scan-page job. A page scan admits its one page. Safe to retry: the frontier admits each URL once and job ids are derived
@@ -105,6 +114,7 @@ export const scanSiteJob = defineJob(JOBS.scanSite, {
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state }
     await startScan(prisma, scanId, scan.lighthouseEnabled && runtime.lighthousePages)
     const withSite = { ...scan, site: scan.site }
+    await assertSignsIn(prisma, runtime, withSite)
     const candidates =
       scan.kind === 'page'
         ? pageScanCandidates(withSite)

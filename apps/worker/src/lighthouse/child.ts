@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse'
 import { initializeConfig } from 'lighthouse/core/config/config.js'
 import { ExecutionContext } from 'lighthouse/core/gather/driver/execution-context.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
-import puppeteer, { type Browser } from 'puppeteer-core'
+import puppeteer, { type Browser, type CookieData } from 'puppeteer-core'
 import { HEADLESS_CHROMIUM_FLAGS } from '../browser/chromium-flags.js'
 import { createAddressGuard, startGuardingProxy } from '../net/index.js'
 import { buildLighthouseConfig, buildTunedConfig } from './config.js'
@@ -89,11 +89,18 @@ async function prepare(chromiumPath: string, allowHosts: string): Promise<Prepar
   return { launched, browser }
 }
 
+/** A scan's cookie as Puppeteer sets it: a session cookie has no expiry. */
+function toCookieData(cookie: NonNullable<ChildRequest['cookies']>[number]): CookieData {
+  const { expires, ...rest } = cookie
+  return expires !== undefined && expires > 0 ? { ...rest, expires } : rest
+}
+
 /** One request: a result (Lighthouse's own error for the page, such as an unreachable URL, is one too). */
 async function run({ launched, browser }: Prepared, request: ChildRequest): Promise<void> {
   reusedBenchmarkIndex = request.benchmarkIndex
   const context = await browser.createBrowserContext()
   try {
+    if (request.cookies?.length) await context.setCookie(...request.cookies.map(toCookieData))
     const page = await context.newPage()
     const started = performance.now()
     const runnerResult = await lighthouse(

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import type { ScanCookie } from '../browser/sign-in.js'
 import type { LighthouseFormFactor, LighthouseMode } from './config.js'
 import type { Lhr } from './map-lhr.js'
 
@@ -16,6 +17,8 @@ export interface ChildRequest {
    * benchmark and reports this value (see reuseBenchmarkIndex in child.ts). Absent: Lighthouse measures it.
    */
   benchmarkIndex?: number
+  /** cookies of a signed-in scan, set in the run's fresh browser context (Lighthouse keeps cookies when it clears storage) */
+  cookies?: ScanCookie[]
 }
 
 /**

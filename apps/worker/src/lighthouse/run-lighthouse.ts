@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CategoryResult, PerformanceMetrics } from '@canopy/contracts'
+import type { ScanCookie } from '../browser/sign-in.js'
 import type { LighthouseFormFactor, LighthouseMode } from './config.js'
 import { type Lhr, mapCategory, mapMetrics } from './map-lhr.js'
 import { type ChildMessage, type ChildRequest, killProcessesOfRun, killQuietly } from './protocol.js'
@@ -14,6 +15,8 @@ export interface RunLighthouseOptions {
   /** the whole run, from asking for a child to the result; default 120 s */
   timeoutMs?: number
   locale?: string
+  /** a signed-in scan's session cookies, set in the run's browser context before the page loads */
+  cookies?: ScanCookie[]
 }
 
 export interface LighthouseResult {
@@ -309,6 +312,7 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
       formFactor: options.formFactor,
       mode: options.mode,
       locale: options.locale ?? 'en-US',
+      ...(options.cookies?.length ? { cookies: options.cookies } : {}),
     }
     // A recent BenchmarkIndex is handed on, so this run skips Lighthouse's CPU benchmark.
     if (benchmark && performance.now() - benchmark.measuredAt < benchmarkReuseMs) {

@@ -18,6 +18,7 @@ import { contentExcerpt, contentSignature } from '../audits/seo/near-duplicates.
 import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
+import type { ScanCookie } from '../browser/sign-in.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
 import {
   AddressBlockedError,
@@ -89,6 +90,8 @@ export interface AuditPageOptions {
   maxElementScreenshots?: number
   /** the network guard every request of the page goes through, by a guarding proxy (SSRF) */
   guard: AddressGuard
+  /** the scan's signed-in session: the page is loaded with these cookies (scanning behind a login) */
+  cookies?: ScanCookie[]
 }
 
 export interface PageDocument {
@@ -188,6 +191,7 @@ export async function auditPage(
     throw error
   })
   try {
+    if (options.cookies?.length) await context.addCookies(options.cookies)
     const tab = await openAuditTab(context, { navigationTimeoutMs, evaluateTimeoutMs })
     const started = Date.now()
     await tab.page
