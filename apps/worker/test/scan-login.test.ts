@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { SCAN_LOGIN_FAILED_PREFIX } from '@canopy/contracts'
+import { enqueueJob, JOBS, SCAN_LOGIN_FAILED_PREFIX, SCAN_QUEUE_NAMES } from '@canopy/contracts'
 import { createPrismaClient, createSecretBox, saveSiteScanLogin } from '@canopy/db'
+import { type Job, Queue, QueueEvents } from 'bullmq'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   MEMBER_COOKIE,
@@ -142,4 +144,39 @@ describe('a scan behind a login', () => {
     expect(finished.error).toMatch(new RegExp(`^${SCAN_LOGIN_FAILED_PREFIX}after submitting the login form`))
     expect(await prisma.pageResult.count({ where: { scanId: finished.id } })).toBe(0)
   }, 150_000)
+})
+
+describe('the test sign-in job', () => {
+  it('reports a sign-in that works and one that does not, as its result', async () => {
+    const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
+    const queue = new Queue(SCAN_QUEUE_NAMES.scans, { connection, prefix: config.queuePrefix })
+    const events = new QueueEvents(SCAN_QUEUE_NAMES.scans, {
+      connection: connection.duplicate(),
+      prefix: config.queuePrefix,
+    })
+    await events.waitUntilReady()
+    const test = async (siteId: string) => {
+      const job = (await enqueueJob({ get: () => queue }, JOBS.testScanLogin, {
+        siteId,
+        requestId: randomSuffix(),
+      })) as Job
+      return job.waitUntilFinished(events, 60_000)
+    }
+    try {
+      const good = await membersSite(formPlan())
+      expect(await test(good.id)).toMatchObject({
+        ok: true,
+        message: expect.stringMatching(/^Signed in at /),
+      })
+      const wrong = await membersSite(formPlan({ password: 'wrong' }))
+      expect(await test(wrong.id)).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(new RegExp(`^${SCAN_LOGIN_FAILED_PREFIX}after submitting`)),
+      })
+    } finally {
+      await events.close()
+      await queue.close()
+      await connection.quit()
+    }
+  }, 60_000)
 })

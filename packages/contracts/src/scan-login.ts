@@ -87,32 +87,35 @@ const secretText = (error: string) => z.string().max(1000, { error }).optional()
  * A login form to record. An empty or absent username or password keeps the one stored (a form is needed
  * to keep anything); the service answers 400 naming the field when there is none to keep.
  */
-export const PutScanLoginFormSchema = z.object({
-  kind: z.literal('form'),
-  form: ScanLoginFormSettingsSchema.extend({
-    username: secretText('The username is longer than 1000 characters.'),
-    password: secretText('The password is longer than 1000 characters.'),
-  }),
+export const PutScanLoginFormSchema = ScanLoginFormSettingsSchema.extend({
+  username: secretText('The username is longer than 1000 characters.'),
+  password: secretText('The password is longer than 1000 characters.'),
 })
 
 /** A cookie set: a cookie without a value keeps the stored value of the cookie of the same name, domain and path. */
-export const PutScanLoginCookiesSchema = z.object({
-  kind: z.literal('cookies'),
-  cookies: z
-    .array(
-      ScanLoginCookieSchema.extend({ value: secretText('A cookie value is longer than 1000 characters.') }),
-      {
-        error: 'Add at least one cookie.',
-      },
-    )
-    .min(1, { error: 'Add at least one cookie.' })
-    .max(50, { error: 'Add at most 50 cookies.' }),
-})
+export const PutScanLoginCookiesSchema = z
+  .array(
+    ScanLoginCookieSchema.extend({ value: secretText('A cookie value is longer than 1000 characters.') }),
+    {
+      error: 'Add at least one cookie.',
+    },
+  )
+  .min(1, { error: 'Add at least one cookie.' })
+  .max(50, { error: 'Add at most 50 cookies.' })
 
-export const PutScanLoginRequestSchema = z.discriminatedUnion('kind', [
-  PutScanLoginFormSchema,
-  PutScanLoginCookiesSchema,
-])
+/** The sign-in to store: `form` for kind form, `cookies` for kind cookies (the other is left out). */
+export const PutScanLoginRequestSchema = z
+  .object({
+    kind: z.enum(SCAN_LOGIN_KINDS, { error: 'Choose how scans sign in: form or cookies.' }),
+    form: PutScanLoginFormSchema.optional(),
+    cookies: PutScanLoginCookiesSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.kind === 'form' && !body.form)
+      context.addIssue({ code: 'custom', path: ['form'], message: 'Enter the login form.' })
+    if (body.kind === 'cookies' && !body.cookies)
+      context.addIssue({ code: 'custom', path: ['cookies'], message: 'Add at least one cookie.' })
+  })
 export type PutScanLoginRequest = z.infer<typeof PutScanLoginRequestSchema>
 
 /** The sealed part, as stored: the secrets of the login's kind. */

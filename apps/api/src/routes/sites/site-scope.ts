@@ -10,6 +10,7 @@ import inventoryRoutes from './inventory.js'
 import issuesRoutes from './issues.js'
 import misspellingsRoutes from './misspellings.js'
 import pagesRoutes from './pages.js'
+import scanLoginRoutes from './scan-login.js'
 import searchRoutes from './search.js'
 import seoRoutes from './seo.js'
 import siteRoutes from './site.js'
@@ -30,6 +31,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(scanStatusRoutes)
   await fastify.register(siteResults)
   await fastify.register(webRiskSettingsRoutes)
+  await fastify.register(scanLoginRoutes)
 }
 
 /**
