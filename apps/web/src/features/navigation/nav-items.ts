@@ -139,6 +139,7 @@ export const SETTINGS_GROUP: NavGroupDefinition = {
     { title: 'Sitemap', path: 'settings/sitemap', adminOnly: true, featureFlag: 'settings/sitemaps' },
     { title: 'Billing', path: 'settings/billing', adminOnly: true, featureFlag: 'settings/accountbilling' },
     { title: 'Integrations', path: 'settings/integrations', adminOnly: true },
+    { title: 'Scanning behind a login', path: 'settings/scan-login', adminOnly: true },
     { title: 'Danger zone', path: 'settings/danger-zone', adminOnly: true },
   ],
 }
