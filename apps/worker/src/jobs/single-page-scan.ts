@@ -10,12 +10,14 @@ import {
 } from '@canopy/contracts'
 import {
   completeSinglePageScan,
+  findScanWithSite,
   markScanFailed,
   markSinglePageScanRunning,
   pageArtifactsDir,
 } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
 import { checkLinks, type LinkCheck } from '../audits/links/index.js'
+import type { ScanCookie } from '../browser/sign-in.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { sharedLighthouseRunner } from '../lighthouse/index.js'
 import { auditPage, type PageAudit } from '../pipeline/audit-page.js'
@@ -25,6 +27,7 @@ import { defineJob, type JobContext } from './define-job.js'
 import { linkCheckOptions } from './link-check-options.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime } from './scan-runtime.js'
+import { scanSessionFor } from './scan-session.js'
 
 const NOT_MEASURED: CategoryResult = {
   score: null,
@@ -69,8 +72,9 @@ export function buildPageInventory(
 type Runtime = ReturnType<typeof getScanRuntime>
 
 /** The page loaded and audited in the shared Chromium, its snapshot and screenshots kept for the renderer. */
-function auditSinglePage(runtime: Runtime, scanId: string, url: string) {
+function auditSinglePage(runtime: Runtime, scanId: string, url: string, cookies: ScanCookie[]) {
   return auditPage(runtime.browser, url, {
+    cookies,
     analysers: createContentAnalysers(),
     navigationTimeoutMs: runtime.config.pageTimeoutMs,
     // Stored paths (element screenshots) are relative to the root, as the API serves them.
@@ -109,11 +113,17 @@ async function checkLinksAndContent(runtime: Runtime, audit: PageAudit) {
  * Lighthouse in its own process and Chromium (the worker's shared runner, ready between scans); a failure
  * leaves performance unmeasured rather than failing the results the user is waiting for.
  */
-async function measurePerformance(runtime: Runtime, url: string, logger: JobContext['logger']) {
+async function measurePerformance(
+  runtime: Runtime,
+  url: string,
+  cookies: ScanCookie[],
+  logger: JobContext['logger'],
+) {
   if (!runtime.config.lighthouseEnabled) return NOT_MEASURED
   try {
     const lighthouse = await sharedLighthouseRunner(runtime.config).run({
       url,
+      cookies,
       formFactor: 'desktop',
       mode: 'tuned',
     })
@@ -124,16 +134,28 @@ async function measurePerformance(runtime: Runtime, url: string, logger: JobCont
   }
 }
 
+/**
+ * A single-page scan that names a site signs in as the site's scans do; the browser sends the cookies only to
+ * the hosts they are for. None for a scan of no site or of a site without a sign-in.
+ */
+async function siteSessionCookies(context: JobContext, runtime: Runtime, scanId: string) {
+  const scan = await findScanWithSite(context.prisma, scanId)
+  if (!scan?.site) return []
+  const session = await scanSessionFor(context.prisma, runtime, { id: scan.id, site: scan.site })
+  return session?.cookies ?? []
+}
+
 async function runSinglePageScan(scanId: string, url: string, context: JobContext) {
   const runtime = getScanRuntime()
   const progress = (stage: ScanJobProgress['stage'], percent: number) =>
     reportScanProgress(context.job, context.prisma, { scanId, stage, percent })
   await runtime.guard.assertAllowed(url)
-  const audit = await auditSinglePage(runtime, scanId, url)
+  const cookies = await siteSessionCookies(context, runtime, scanId)
+  const audit = await auditSinglePage(runtime, scanId, url, cookies)
   await progress('auditing', 50)
   const { checks, contentquality } = await checkLinksAndContent(runtime, audit)
   await progress('lighthouse', 60)
-  const performance = await measurePerformance(runtime, audit.finalUrl, context.logger)
+  const performance = await measurePerformance(runtime, audit.finalUrl, cookies, context.logger)
   // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
   const result: SinglePageScanResult = {
     pageTitle: audit.title ?? audit.finalUrl,
