@@ -21,6 +21,7 @@ import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site
 import { SharedBrowser } from '../src/browser/shared-browser.js'
 import { type LoginFormPlan, SignInError, signIn } from '../src/browser/sign-in.js'
 import { loadWorkerConfig } from '../src/config.js'
+import { runLighthouseRaw } from '../src/lighthouse/index.js'
 import { createLogger } from '../src/logger.js'
 import { createAddressGuard } from '../src/net/index.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
@@ -179,4 +180,21 @@ describe('the test sign-in job', () => {
       await connection.quit()
     }
   }, 60_000)
+})
+
+describe('Lighthouse behind a login', () => {
+  it('measures the members page itself with the session cookies, the login page without them', async () => {
+    const run = (cookies: { name: string; value: string; domain: string; path: string }[]) =>
+      runLighthouseRaw({
+        url: urlOf(MEMBERS_BARRIER_PATH),
+        formFactor: 'desktop',
+        mode: 'tuned',
+        cookies,
+        chromiumPath: config.chromiumPath,
+        allowHosts: config.allowHosts,
+      })
+    const cookie = { name: MEMBER_COOKIE, value: MEMBER_SESSION, domain: '127.0.0.1', path: '/members' }
+    expect((await run([cookie])).lhr.finalDisplayedUrl).toBe(urlOf(MEMBERS_BARRIER_PATH))
+    expect((await run([])).lhr.finalDisplayedUrl).toBe(urlOf(MEMBERS_LOGIN_PATH))
+  }, 120_000)
 })
