@@ -80,6 +80,19 @@ describe('the sign-in for scans', () => {
     expect(JSON.parse(box.open(row.sealed)).password).toBe(PASSWORD)
   })
 
+  it('asks for the secrets again when the stored ones were sealed under another key', async () => {
+    const { app, site, put } = await siteWithLogin()
+    await put(FORM)
+    const otherBox = createSecretBox(randomBytes(32).toString('base64'))
+    await app.prisma.siteScanLogin.update({
+      where: { siteId: site.id },
+      data: { sealed: otherBox.seal(JSON.stringify({ username: 'x', password: 'y' })) },
+    })
+    const blank = await put({ ...FORM, form: { ...FORM.form, username: '', password: '' } })
+    expect(blank.statusCode).toBe(400)
+    expect(blank.json().errors).toEqual({ 'form.username': 'Enter the username.' })
+  })
+
   it('answers 400 naming the field', async () => {
     const { put } = await siteWithLogin()
     const noPassword = await put({ ...FORM, form: { ...FORM.form, password: '' } })

@@ -17,6 +17,7 @@ import {
   findSiteScanLogin,
   type PrismaClient,
   type SecretBox,
+  SecretsKeyMissingError,
   saveSiteScanLogin,
 } from '@canopy/db'
 import { type Job, QueueEvents } from 'bullmq'
@@ -31,10 +32,18 @@ export async function getScanLogin(prisma: PrismaClient, siteId: string): Promis
   return presentScanLogin(await findSiteScanLogin(prisma, siteId))
 }
 
-/** The secrets of the stored sign-in, opened: what a PUT without a secret keeps. */
+/**
+ * The secrets of the stored sign-in, opened: what a PUT without a secret keeps. Secrets sealed under another
+ * key (the operator changed CANOPY_SECRETS_KEY) cannot be kept: the PUT must give them again.
+ */
 function storedSecrets(stored: StoredLogin | null, box: SecretBox) {
   if (!stored) return null
-  return ScanLoginSecretsSchema.parse(JSON.parse(box.open(stored.sealed)))
+  if (!box.available) throw new SecretsKeyMissingError()
+  try {
+    return ScanLoginSecretsSchema.parse(JSON.parse(box.open(stored.sealed)))
+  } catch {
+    return null
+  }
 }
 
 async function siteRootOf(prisma: PrismaClient, siteId: string): Promise<URL> {
