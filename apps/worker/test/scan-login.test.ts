@@ -14,6 +14,7 @@ import {
   MEMBERS_BARRIER_PATH,
   MEMBERS_HOME_PATH,
   MEMBERS_LOGIN_PATH,
+  MEMBERS_LOGOUT_PATH,
   MEMBERS_OFFICERS_PATH,
   MEMBERS_SIGNED_IN_TEXT,
 } from '../../../tests/fixtures/site/members.js'
@@ -137,6 +138,26 @@ describe('a scan behind a login', () => {
       where: { siteId_url: { siteId: site.id, url: urlOf(MEMBERS_OFFICERS_PATH) } },
     })
     expect(officers.finalUrl).toBe(urlOf(MEMBERS_LOGIN_PATH))
+    // Signing out would end the session the rest of the scan uses: the crawl never loads it.
+    const frontier = await prisma.scanUrl.findMany({ where: { scanId: finished.id } })
+    expect(frontier.map((row) => pathOf(row.url))).not.toContain(MEMBERS_LOGOUT_PATH)
+  }, 150_000)
+
+  it('carries a recorded cookie set into every page', async () => {
+    const site = await createFixtureSiteRow(prisma, urlOf(MEMBERS_HOME_PATH), { pageLimit: 10 })
+    await saveSiteScanLogin(prisma, site.id, {
+      kind: 'cookies',
+      config: [{ name: MEMBER_COOKIE, domain: '127.0.0.1', path: '/members' }],
+      sealed: box.seal(JSON.stringify({ cookieValues: [MEMBER_SESSION] })),
+    })
+    const finished = await scan(site.id, 'completed')
+    const results = await prisma.pageResult.findMany({
+      where: { scanId: finished.id },
+      include: { page: true },
+    })
+    expect(results.map((row) => pathOf(row.page.url))).toEqual(
+      expect.arrayContaining([MEMBERS_HOME_PATH, MEMBERS_BARRIER_PATH]),
+    )
   }, 150_000)
 
   it('fails the scan with the reason when it cannot sign in', async () => {

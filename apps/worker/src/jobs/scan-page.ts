@@ -189,10 +189,21 @@ async function scanOnePage(pageJob: PageJob) {
   return stored
 }
 
-/** An address the crawl may load as a page of this scan: in the site, allowed, not a file, maybe in the section. */
+/** A sign-out address (log out, sign off): loading it would end the session the rest of the scan uses. */
+const SIGN_OUT_PATH = /(^|[/_.-])(log-?out|log-?off|sign-?out|sign-?off)([/_.?-]|$)/i
+
+function isSignOutAddress(url: string): boolean {
+  return SIGN_OUT_PATH.test(new URL(url).pathname)
+}
+
+/**
+ * An address the crawl may load as a page of this scan: in the site, allowed, not a file, maybe in the
+ * section, and, in a signed-in scan, not a sign-out address.
+ */
 function isFollowable(pageJob: PageJob, target: string): boolean {
   return (
     isInsideSiteScope(pageJob.rootUrl, target) &&
+    !(pageJob.session && isSignOutAddress(target)) &&
     pageJob.robots.isAllowed(target) &&
     !classifyByExtension(target) &&
     (!pageJob.rules || couldBeInSection(pageJob.rules, target))
