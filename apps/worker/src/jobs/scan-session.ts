@@ -101,8 +101,3 @@ export function scanSessionFor(
   sessions.set(scan.id, { session, at: now })
   return session
 }
-
-/** Drops what this process keeps of a scan's session (it ended). */
-export function forgetScanSession(scanId: string): void {
-  sessions.delete(scanId)
-}
