@@ -43,6 +43,14 @@ async function robotsFor(url: string): Promise<RobotsRules> {
   return rules
 }
 
+/**
+ * A site whose admins turned robots.txt respect off is crawled whatever its disallow rules say; its
+ * crawl-delay is still kept, so the site is never loaded faster than it asks.
+ */
+function applyRobotsSetting(rules: RobotsRules, respectRobots: boolean): RobotsRules {
+  return respectRobots ? rules : { ...rules, isAllowed: () => true }
+}
+
 /** Everything one scan-page job works with once its frontier entry is known. */
 interface PageJob {
   prisma: PrismaClient
@@ -106,7 +114,7 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       urlHash,
       rootUrl: normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri,
       entry,
-      robots: await robotsFor(url),
+      robots: applyRobotsSetting(await robotsFor(url), scan.site.respectRobots),
       rules: followsLinks(scan) ? await loadSectionRules(prisma, scan.sectionId) : null,
     }
     return scanOnePage(pageJob)

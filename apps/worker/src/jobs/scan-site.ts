@@ -50,6 +50,16 @@ async function assertRootAnswers(runtime: Runtime, rootUrl: string, logger: JobC
   logger.debug({ rootUrl, status: rootCheck.status }, 'site root answers')
 }
 
+/**
+ * The sitemaps read as seeds: those the site's admins submitted (each fetched through the address guard like
+ * any request, and only its pages inside the site's scope are kept), else robots.txt's, else /sitemap.xml.
+ */
+function sitemapStarts(site: Site, rootUrl: string, robotsSitemaps: string[]): string[] {
+  if (site.sitemapUrls.length > 0) return site.sitemapUrls
+  if (robotsSitemaps.length > 0) return robotsSitemaps
+  return [new URL('/sitemap.xml', rootUrl).toString()]
+}
+
 /** The root and the sitemap's pages inside the root that robots.txt allows (and a section's rules may take). */
 async function siteScanCandidates(
   prisma: PrismaClient,
@@ -63,19 +73,19 @@ async function siteScanCandidates(
   await assertRootAnswers(runtime, rootUrl, logger)
   const rules = await loadSectionRules(prisma, scan.sectionId)
   const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
-  const sitemapStarts = site.sitemapUrl
-    ? [site.sitemapUrl]
-    : robots.sitemaps.length
-      ? robots.sitemaps
-      : [new URL('/sitemap.xml', rootUrl).toString()]
-  const sitemapPages = await readSitemaps(runtime.guard, sitemapStarts, runtime.config.userAgent)
+  const sitemapPages = await readSitemaps(
+    runtime.guard,
+    sitemapStarts(site, rootUrl, robots.sitemaps),
+    runtime.config.userAgent,
+  )
 
   const candidates: FrontierCandidate[] = [
     { url: rootUrl, urlHash: hashUrl(rootUrl), depth: 0, discoveredVia: 'root' },
   ]
   for (const raw of sitemapPages) {
     const url = normalizeUrl(raw)
-    if (!url || !isInsideSiteScope(rootUrl, url) || !robots.isAllowed(url)) continue
+    if (!url || !isInsideSiteScope(rootUrl, url)) continue
+    if (site.respectRobots && !robots.isAllowed(url)) continue
     if (rules && !couldBeInSection(rules, url)) continue
     candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
   }

@@ -64,7 +64,7 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['sites'],
         summary:
-          'Create a site in an organisation the user administers; the user becomes its admin and its first full scan is queued',
+          'Create a site (with its first section and weekly schedule) in an organisation the user administers; the user becomes its admin and its first full scan is queued',
         body: CreateSiteRequestSchema,
         response: { 201: SiteConfigSchema, ...errorResponses(400, 401, 403) },
       },
@@ -72,7 +72,11 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const userId = getSignedInUser(request).id
       const site = await createSite(fastify.prisma, userId, request.body)
-      await upsertSiteScanSchedule(fastify.queues, { id: site.sys.id, scanSchedule: site.scanSchedule })
+      await upsertSiteScanSchedule(fastify.queues, {
+        id: site.sys.id,
+        scanSchedule: site.scanSchedule,
+        timeZone: site.timeZone,
+      })
       // The site exists either way: a queue that refuses the first scan leaves it failed, with Scan now.
       await queueFirstSiteScan(
         { prisma: fastify.prisma, queues: fastify.queues },
