@@ -33,13 +33,15 @@ import { loadSectionRules } from './scan-site.js'
 
 /** robots.txt per origin, kept a few minutes per process: every page of a scan needs it. */
 const robotsCache = new Map<string, { rules: RobotsRules; at: number }>()
-async function robotsFor(url: string): Promise<RobotsRules> {
+async function robotsFor(url: string, userAgent: string): Promise<RobotsRules> {
   const origin = new URL(url).origin
-  const cached = robotsCache.get(origin)
+  // robots.txt groups are per bot: a site scanned under its own user agent reads the group naming it.
+  const key = `${origin} ${userAgent}`
+  const cached = robotsCache.get(key)
   if (cached && Date.now() - cached.at < 5 * 60_000) return cached.rules
   const runtime = getScanRuntime()
-  const rules = await fetchRobots(runtime.guard, origin, runtime.config.userAgent)
-  robotsCache.set(origin, { rules, at: Date.now() })
+  const rules = await fetchRobots(runtime.guard, origin, userAgent)
+  robotsCache.set(key, { rules, at: Date.now() })
   return rules
 }
 
@@ -114,7 +116,10 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       urlHash,
       rootUrl: normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri,
       entry,
-      robots: applyRobotsSetting(await robotsFor(url), scan.site.respectRobots),
+      robots: applyRobotsSetting(
+        await robotsFor(url, scan.site.userAgent ?? runtime.config.userAgent),
+        scan.site.respectRobots,
+      ),
       rules: followsLinks(scan) ? await loadSectionRules(prisma, scan.sectionId) : null,
     }
     return scanOnePage(pageJob)
@@ -200,6 +205,7 @@ async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
       artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash),
       navigationTimeoutMs: runtime.config.pageTimeoutMs,
       guard: runtime.guard,
+      userAgent: scan.site.userAgent ?? undefined,
     })
     return { audit }
   } catch (error) {

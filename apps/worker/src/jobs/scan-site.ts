@@ -39,9 +39,14 @@ function pageScanCandidates(scan: ScanWithSite): FrontierCandidate[] {
 }
 
 /** The root must answer: no answer is retried (the site may be down a minute), a refused address is final. */
-async function assertRootAnswers(runtime: Runtime, rootUrl: string, logger: JobContext['logger']) {
+async function assertRootAnswers(
+  runtime: Runtime,
+  rootUrl: string,
+  userAgent: string,
+  logger: JobContext['logger'],
+) {
   const rootCheck = await checkRoot(runtime.guard, rootUrl, {
-    userAgent: runtime.config.userAgent,
+    userAgent,
     timeoutMs: runtime.config.linkCheckTimeoutMs,
   }).catch((error: unknown) => {
     if (error instanceof SiteUnreachableError && error.blocked) throw new UnrecoverableError(error.message)
@@ -70,13 +75,15 @@ async function siteScanCandidates(
   const site = scan.site
   const rootUrl = normalizeUrl(site.rootUri)
   if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
-  await assertRootAnswers(runtime, rootUrl, logger)
+  // The site's own user agent, when its admins set one, for every request of discovery too.
+  const userAgent = site.userAgent ?? runtime.config.userAgent
+  await assertRootAnswers(runtime, rootUrl, userAgent, logger)
   const rules = await loadSectionRules(prisma, scan.sectionId)
-  const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
+  const robots = await fetchRobots(runtime.guard, rootUrl, userAgent)
   const sitemapPages = await readSitemaps(
     runtime.guard,
     sitemapStarts(site, rootUrl, robots.sitemaps),
-    runtime.config.userAgent,
+    userAgent,
   )
 
   const candidates: FrontierCandidate[] = [

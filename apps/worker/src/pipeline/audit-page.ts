@@ -89,6 +89,8 @@ export interface AuditPageOptions {
   maxElementScreenshots?: number
   /** the network guard every request of the page goes through, by a guarding proxy (SSRF) */
   guard: AddressGuard
+  /** the site's own user agent; the browser's default without it */
+  userAgent?: string
 }
 
 export interface PageDocument {
@@ -183,7 +185,7 @@ export async function auditPage(
   const navigationTimeoutMs = options.navigationTimeoutMs ?? 30_000
   const evaluateTimeoutMs = options.evaluateTimeoutMs ?? Math.min(15_000, navigationTimeoutMs)
   const proxy = await startGuardingProxy(options.guard)
-  const context = await browser.newContext(proxy.url).catch(async (error: unknown) => {
+  const context = await browser.newContext(proxy.url, options.userAgent).catch(async (error: unknown) => {
     await proxy.close()
     throw error
   })
