@@ -1,3 +1,4 @@
+import { checkSiteUrlJob } from './check-site-url.js'
 import type { RegisteredJob } from './define-job.js'
 import { finalizeScanJob } from './finalize-scan.js'
 import { lighthousePageJob } from './lighthouse-page.js'
@@ -23,4 +24,5 @@ export const ALL_JOBS: RegisteredJob[] = [
   uptimeSweepJob,
   uptimeCheckJob,
   rescoreContentQualityJob,
+  checkSiteUrlJob,
 ]

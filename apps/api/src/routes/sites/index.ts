@@ -1,4 +1,6 @@
 import {
+  CheckUrlRequestSchema,
+  CheckUrlResponseSchema,
   CreateSiteRequestSchema,
   ListQuerySchema,
   pagedListSchema,
@@ -10,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
+import { checkSiteUrl } from '../../services/check-url-service.js'
 import { queueFirstSiteScan } from '../../services/first-scan-service.js'
 import { upsertSiteScanSchedule } from '../../services/scan-schedule-service.js'
 import { createSite, listSites } from '../../services/site-service.js'
@@ -88,6 +91,20 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       reply.code(201)
       return site
     },
+  )
+
+  fastify.post(
+    '/check-url',
+    {
+      schema: {
+        tags: ['sites'],
+        summary:
+          "Check a would-be site root before adding it: does it answer through the scanner's network guard, does robots.txt let the scanner read it (400 on url for an internal address not allow-listed)",
+        body: CheckUrlRequestSchema,
+        response: { 200: CheckUrlResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => checkSiteUrl(fastify.queues, request.body.url),
   )
 
   await fastify.register(siteScope, { prefix: '/:slug' })

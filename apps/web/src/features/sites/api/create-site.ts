@@ -1,4 +1,9 @@
-import { AdministeredOrganisationsSchema, type CreateSiteRequest, SiteConfigSchema } from '@canopy/contracts'
+import {
+  AdministeredOrganisationsSchema,
+  CheckUrlResponseSchema,
+  type CreateSiteRequest,
+  SiteConfigSchema,
+} from '@canopy/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { requestApi } from '@/lib/api-client'
 import { siteQueryKeys } from './query-keys'
@@ -22,5 +27,17 @@ export function useCreateSite() {
       queryClient.setQueryData(siteQueryKeys.detail(site.sys.slug ?? site.sys.id), site)
       await queryClient.invalidateQueries({ queryKey: [...siteQueryKeys.all, 'list'] })
     },
+  })
+}
+
+/** POST /api/v1/sites/check-url: the worker's answer on a would-be root (a 400 on url when it is refused). */
+export function useCheckSiteUrl() {
+  return useMutation({
+    mutationFn: (url: string) =>
+      requestApi('/api/v1/sites/check-url', {
+        method: 'POST',
+        body: { url },
+        schema: CheckUrlResponseSchema,
+      }),
   })
 }

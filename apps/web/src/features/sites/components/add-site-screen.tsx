@@ -2,7 +2,7 @@ import type { CreateSiteRequest } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
+import { InlineAlert, PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
@@ -10,7 +10,7 @@ import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { readFieldErrors } from '@/lib/field-errors'
 import { DAY_OPTIONS, HOUR_OPTIONS, timeZoneOptions } from '@/lib/schedule-options'
-import { useAdministeredOrganisations, useCreateSite } from '../api/create-site'
+import { useAdministeredOrganisations, useCheckSiteUrl, useCreateSite } from '../api/create-site'
 import styles from './add-site.module.css'
 
 export const ADD_SITE_TEXT = {
@@ -22,6 +22,8 @@ export const ADD_SITE_TEXT = {
   sectionNameRequired: 'A section name is required when a rule is given.',
   created: (siteName: string) => `${siteName} has been added. Its first scan is queued.`,
   failed: 'The site could not be added.',
+  checking: 'Checking the address...',
+  addAnyway: 'Add site anyway',
 }
 
 type Draft = {
@@ -134,6 +136,37 @@ function ScheduleFields({
   )
 }
 
+type Verdict = { url: string; reachable: boolean; message: string }
+
+function buttonLabel(isChecking: boolean, isCreating: boolean, verdict: Verdict | null): string {
+  if (isChecking) return ADD_SITE_TEXT.checking
+  if (isCreating) return 'Adding...'
+  return verdict && !verdict.reachable ? ADD_SITE_TEXT.addAnyway : ADD_SITE_TEXT.title
+}
+
+/**
+ * The root's check: a refused address is an error on the field; one that does not answer is said, and the
+ * next submit of the same address adds the site anyway (the first scan will tell again).
+ */
+function useRootCheck(setErrors: (errors: Record<string, string>) => void) {
+  const check = useCheckSiteUrl()
+  const [verdict, setVerdict] = useState<Verdict | null>(null)
+  const checkRoot = async (url: string): Promise<boolean> => {
+    if (verdict && verdict.url === url && !verdict.reachable) return true
+    try {
+      const answer = await check.mutateAsync(url)
+      setVerdict({ url, reachable: answer.reachable, message: answer.message })
+      return answer.reachable
+    } catch (error) {
+      setVerdict(null)
+      const refused = readFieldErrors(error, 'url')?.url
+      setErrors({ rootUri: refused ?? ADD_SITE_TEXT.failed })
+      return false
+    }
+  }
+  return { checkRoot, verdict, isChecking: check.isPending }
+}
+
 function AddSiteForm({ organisations }: { organisations: { id: string; label: string }[] }) {
   const [draft, setDraft] = useState<Draft>({
     organisationId: organisations[0]?.id ?? '',
@@ -148,6 +181,7 @@ function AddSiteForm({ organisations }: { organisations: { id: string; label: st
   const [errors, setErrors] = useState<Record<string, string>>({})
   const create = useCreateSite()
   const navigate = useNavigate()
+  const { checkRoot, verdict, isChecking } = useRootCheck(setErrors)
   const set = (field: keyof Draft) => (value: string) => setDraft({ ...draft, [field]: value })
   const text = (
     label: string,
@@ -164,11 +198,14 @@ function AddSiteForm({ organisations }: { organisations: { id: string; label: st
     />
   )
 
+  /** The root is checked first (reachable, robots.txt); an address that does not answer needs a second go. */
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const found = checkDraft(draft)
     setErrors(found)
     if (Object.keys(found).length > 0) return
+    const checked = await checkRoot(draft.rootUri.trim())
+    if (!checked) return
     try {
       const site = await create.mutateAsync(toRequest(draft))
       showToast(ADD_SITE_TEXT.created(site.siteName))
@@ -202,9 +239,10 @@ function AddSiteForm({ organisations }: { organisations: { id: string; label: st
         {text('Pages whose path starts with', 'sectionRule', { description: 'For example /news/' })}
       </fieldset>
       <ScheduleFields draft={draft} errors={errors} set={set} />
+      {verdict ? <InlineAlert>{verdict.message}</InlineAlert> : null}
       <div className={styles.actions}>
-        <Button type="submit" isDisabled={create.isPending}>
-          {create.isPending ? 'Adding...' : ADD_SITE_TEXT.title}
+        <Button type="submit" isDisabled={create.isPending || isChecking}>
+          {buttonLabel(isChecking, create.isPending, verdict)}
         </Button>
       </div>
     </form>
