@@ -21,6 +21,8 @@ export const JOB_NAMES = {
   uptimeCheck: 'uptime-check',
   /** pages whose misspellings a dictionary change removed: their content-quality score and audit again */
   rescoreContentQuality: 'rescore-content-quality',
+  /** a would-be site root checked before the site is added: does it answer, may the scanner read it */
+  checkSiteUrl: 'check-site-url',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -110,6 +112,24 @@ export const RescoreContentQualityPayloadSchema = z.object({
 })
 export type RescoreContentQualityPayload = z.infer<typeof RescoreContentQualityPayloadSchema>
 
+export const CheckSiteUrlPayloadSchema = z.object({
+  /** names this one check (the API makes a random one): the job id, by which the API reads the answer */
+  checkId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  url: z.string().min(1).max(2000),
+})
+export type CheckSiteUrlPayload = z.infer<typeof CheckSiteUrlPayloadSchema>
+
+/** What the check of a would-be site root found; `blocked`: the network guard refused the address. */
+export const CheckSiteUrlResultSchema = z.object({
+  reachable: z.boolean(),
+  blocked: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  finalUrl: z.string().nullable(),
+  robotsAllowed: z.boolean().nullable(),
+  message: z.string(),
+})
+export type CheckSiteUrlResult = z.infer<typeof CheckSiteUrlResultSchema>
+
 // ─── The job catalogue ──────────────────────────────────────────────────────
 
 export type AnyQueueName = QueueName | ScanQueueName
@@ -187,6 +207,14 @@ export const JOBS = {
     payloadSchema: RescoreContentQualityPayloadSchema,
     options: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } },
     jobId: ({ siteId, changeId }) => `rescore-${siteId}-${changeId}`,
+  }),
+  /** someone waits for the answer: one attempt; the API reads the result by the job id */
+  checkSiteUrl: jobSpec({
+    name: JOB_NAMES.checkSiteUrl,
+    queue: QUEUE_NAMES.uptime,
+    payloadSchema: CheckSiteUrlPayloadSchema,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 0 } },
+    jobId: ({ checkId }) => `check-url-${checkId}`,
   }),
   /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
   scheduledSiteScan: jobSpec({

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SysSchema } from './paging.js'
 import { SitePermissionSchema, SiteRoleSchema } from './roles.js'
+import { SectionWriteSchema } from './sections.js'
 
 export const FormFactorSchema = z.enum(['mobile', 'desktop'])
 
@@ -21,7 +22,17 @@ export const SiteConfigSchema = z.object({
   reachedScanLimit: z.boolean(),
   formFactor: FormFactorSchema,
   maximumPageLimitPerScan: z.number().int(),
+  /** pages the site may scan per calendar month (the credit limit) */
+  scanLimit: z.number().int(),
+  /** the scheduled full scan as a cron pattern, read in timeZone */
   scanSchedule: z.string(),
+  /** day (0 Sunday - 6 Saturday) and hour (0-23) of the weekly scan; null when the schedule is a custom pattern */
+  scanDay: z.number().int().nullable(),
+  scanHour: z.number().int().nullable(),
+  timeZone: z.string(),
+  /** the scanner's user agent for this site; null means the scanner's default */
+  userAgent: z.string().nullable(),
+  respectRobots: z.boolean(),
 })
 export type SiteConfig = z.infer<typeof SiteConfigSchema>
 
@@ -68,12 +79,62 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'Enter a full web address starting with http:// or https://' })
   .max(2000)
 
+/** An IANA time zone name the server knows (Europe/London, UTC). */
+export function isKnownTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const INVALID_TIME_ZONE_MESSAGE = 'Choose a time zone from the list.'
+export const SCAN_DAY_MESSAGE = 'Choose a day of the week.'
+export const SCAN_HOUR_MESSAGE = 'Choose an hour from 0 to 23.'
+export const PAGE_LIMIT_MESSAGE = 'Enter a page limit from 1 to 100000.'
+export const SCAN_LIMIT_MESSAGE = 'Enter a scan limit from 1 to 1000000.'
+export const USER_AGENT_MESSAGE = 'A user agent is at most 300 printable characters.'
+
+const TimeZoneSchema = z
+  .string()
+  .trim()
+  .min(1, INVALID_TIME_ZONE_MESSAGE)
+  .max(100, INVALID_TIME_ZONE_MESSAGE)
+  .refine(isKnownTimeZone, INVALID_TIME_ZONE_MESSAGE)
+const ScanDaySchema = z
+  .number({ error: SCAN_DAY_MESSAGE })
+  .int(SCAN_DAY_MESSAGE)
+  .min(0, SCAN_DAY_MESSAGE)
+  .max(6, SCAN_DAY_MESSAGE)
+const ScanHourSchema = z
+  .number({ error: SCAN_HOUR_MESSAGE })
+  .int(SCAN_HOUR_MESSAGE)
+  .min(0, SCAN_HOUR_MESSAGE)
+  .max(23, SCAN_HOUR_MESSAGE)
+const PageLimitSchema = z
+  .number({ error: PAGE_LIMIT_MESSAGE })
+  .int(PAGE_LIMIT_MESSAGE)
+  .min(1, PAGE_LIMIT_MESSAGE)
+  .max(100_000, PAGE_LIMIT_MESSAGE)
+/** Printable ASCII only: a header value with a line break or control character would be refused or split. */
+const UserAgentSchema = z
+  .string()
+  .trim()
+  .max(300, USER_AGENT_MESSAGE)
+  .regex(/^[\x20-\x7e]*$/, USER_AGENT_MESSAGE)
+
 export const CreateSiteRequestSchema = z.object({
   siteName: z.string().trim().min(1, 'A site name is required.').max(200),
   rootUri: httpUrl,
-  maximumPageLimitPerScan: z.number().int().min(1).max(100_000).optional(),
+  maximumPageLimitPerScan: PageLimitSchema.optional(),
   formFactor: FormFactorSchema.optional(),
   organisationId: z.string().min(1).optional(),
+  scanDay: ScanDaySchema.optional(),
+  scanHour: ScanHourSchema.optional(),
+  timeZone: TimeZoneSchema.optional(),
+  /** the site's first section (a name and one rule), made with the site */
+  firstSection: SectionWriteSchema.optional(),
 })
 export type CreateSiteRequest = z.infer<typeof CreateSiteRequestSchema>
 
@@ -83,9 +144,49 @@ export const UpdateSiteRequestSchema = z
     siteName: z.string().trim().min(1, 'A site name is required.').max(200),
     rootUri: httpUrl,
     formFactor: FormFactorSchema,
-    maximumPageLimitPerScan: z.number().int().min(1).max(100_000),
+    maximumPageLimitPerScan: PageLimitSchema,
     scanSchedule: z.string().trim().min(9).max(100),
+    scanDay: ScanDaySchema,
+    scanHour: ScanHourSchema,
+    timeZone: TimeZoneSchema,
+    /** empty or null: the scanner's default */
+    userAgent: UserAgentSchema.nullable(),
+    respectRobots: z.boolean(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change.')
 export type UpdateSiteRequest = z.infer<typeof UpdateSiteRequestSchema>
+
+export const UpdateScanLimitRequestSchema = z.object({
+  scanLimit: z
+    .number({ error: SCAN_LIMIT_MESSAGE })
+    .int(SCAN_LIMIT_MESSAGE)
+    .min(1, SCAN_LIMIT_MESSAGE)
+    .max(1_000_000, SCAN_LIMIT_MESSAGE),
+})
+export const ScanLimitResponseSchema = z.object({
+  scanLimit: z.number().int(),
+  maximumPageLimitPerScan: z.number().int(),
+})
+
+export const SITEMAP_URLS_MAX = 20
+export const SITEMAP_URL_MESSAGE =
+  'Enter each sitemap as a full web address starting with http:// or https://'
+export const SITEMAP_SCOPE_MESSAGE = "A sitemap must be on the site's own address."
+export const SitemapSettingsSchema = z.object({
+  sitemapUrls: z
+    .array(z.url({ protocol: /^https?$/, error: SITEMAP_URL_MESSAGE }).max(2000, SITEMAP_URL_MESSAGE))
+    .max(SITEMAP_URLS_MAX, `Submit at most ${SITEMAP_URLS_MAX} sitemaps.`),
+})
+export type SitemapSettings = z.infer<typeof SitemapSettingsSchema>
+
+/** POST /api/v1/sites/check-url: is the root reachable, and may the scanner read it. */
+export const CheckUrlRequestSchema = z.object({ url: httpUrl })
+export const CheckUrlResponseSchema = z.object({
+  reachable: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  finalUrl: z.string().nullable(),
+  robotsAllowed: z.boolean().nullable(),
+  message: z.string(),
+})
+export type CheckUrlResponse = z.infer<typeof CheckUrlResponseSchema>

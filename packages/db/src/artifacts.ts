@@ -24,3 +24,8 @@ function safeSegment(segment: string): string {
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(segment)) throw new Error(`unsafe artifact path segment: ${segment}`)
   return segment
 }
+
+/** The folder of everything one scan left on disk; removing it removes the scan's artefacts. */
+export function scanArtifactsDir(root: string, scanId: string): string {
+  return path.join(root, 'scans', safeSegment(scanId))
+}

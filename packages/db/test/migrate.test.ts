@@ -309,8 +309,8 @@ describe("Prisma's own schema engine", () => {
     await writeFile(
       schemaPath,
       schema.replace(
-        '  sitemapUrl              String?\n',
-        '  sitemapUrl              String?\n  crawlDelayMs Int @default(0)\n',
+        '  respectRobots           Boolean    @default(true)\n',
+        '  respectRobots           Boolean    @default(true)\n  crawlDelayMs Int @default(0)\n',
       ),
     )
 

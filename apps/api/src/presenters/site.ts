@@ -45,7 +45,13 @@ export function presentSiteConfig(
     reachedScanLimit,
     formFactor: row.formFactor,
     maximumPageLimitPerScan: row.maximumPageLimitPerScan,
+    scanLimit: row.scanLimit,
     scanSchedule: row.scanSchedule,
+    scanDay: row.scanDay,
+    scanHour: row.scanHour,
+    timeZone: row.timeZone,
+    userAgent: row.userAgent,
+    respectRobots: row.respectRobots,
   }
 }
 

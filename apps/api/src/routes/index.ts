@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import accountRoutes from './account/index.js'
 import alertsRoutes from './alerts/index.js'
 import authRoutes from './auth/index.js'
+import crmRoutes from './crm/index.js'
 import healthRoutes from './health/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
@@ -12,6 +13,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(sitesRoutes, { prefix: '/sites' })
   await fastify.register(scansRoutes)
   await fastify.register(alertsRoutes)
+  await fastify.register(crmRoutes, { prefix: '/crm' })
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */

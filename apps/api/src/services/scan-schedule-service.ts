@@ -7,7 +7,8 @@ import type { QueueRegistry } from '../plugins/app/queues.js'
 /**
  * Each site's scheduled full scan is a BullMQ job scheduler on the scans queue: one per site, keyed by the
  * site id, so upserting it again (on every change, and at every API start) never adds a second one.
- * Patterns are read in UTC so a schedule means the same on every server.
+ * Patterns are read in the site's time zone (BullMQ's repeat `tz`), so "Mondays at 03:00" stays 03:00 there
+ * across daylight-saving changes; a raw pattern is checked in UTC.
  */
 export const SCAN_SCHEDULE_TIMEZONE = 'UTC'
 export const INVALID_SCAN_SCHEDULE_MESSAGE =
@@ -31,15 +32,20 @@ export function assertValidScanSchedule(pattern: string): void {
   }
 }
 
+/** The weekly pattern the settings screen's day (0 Sunday - 6 Saturday) and hour (0-23) stand for. */
+export function weeklyScanPattern(scanDay: number, scanHour: number): string {
+  return `0 ${scanHour} * * ${scanDay}`
+}
+
 export async function upsertSiteScanSchedule(
   queues: QueueRegistry,
-  site: { id: string; scanSchedule: string },
+  site: { id: string; scanSchedule: string; timeZone?: string },
 ): Promise<void> {
   await queues
     .get(JOBS.scheduledSiteScan.queue)
     .upsertJobScheduler(
       siteScanSchedulerId(site.id),
-      { pattern: site.scanSchedule, tz: SCAN_SCHEDULE_TIMEZONE },
+      { pattern: site.scanSchedule, tz: site.timeZone ?? SCAN_SCHEDULE_TIMEZONE },
       jobSchedulerTemplate(JOBS.scheduledSiteScan, { siteId: site.id }),
     )
 }

@@ -2,6 +2,7 @@ import { type PagedList, type Section, type SectionWrite, slugify } from '@canop
 import { compileSectionPattern } from '@canopy/contracts/section-pattern'
 import {
   createSection,
+  type DbClient,
   deleteSection,
   findSection,
   findSectionBySlug,
@@ -55,7 +56,7 @@ export async function getSiteSection(
 }
 
 /** Every Regex condition compiles in the engine the worker runs it with, else 400 naming its value. */
-function assertPatternsRunnable(conditions: SectionWrite['conditions']) {
+export function assertPatternsRunnable(conditions: SectionWrite['conditions']) {
   conditions.forEach((condition, index) => {
     if (condition.operator !== 'Regex') return
     const pattern = compileSectionPattern(condition.value)
@@ -86,13 +87,7 @@ function toWriteInput(body: SectionWrite): { input: SectionWriteInput; slugField
   }
 }
 
-async function assertSlugFree(
-  prisma: PrismaClient,
-  siteId: string,
-  slug: string,
-  field: string,
-  ownId?: string,
-) {
+async function assertSlugFree(prisma: DbClient, siteId: string, slug: string, field: string, ownId?: string) {
   const existing = await findSectionBySlug(prisma, { siteId, slug })
   if (existing && existing.id !== ownId) throw conflict(field, SECTION_SLUG_TAKEN_MESSAGE)
 }
@@ -105,7 +100,7 @@ function rethrowSlugClash(field: string) {
 }
 
 export async function createSiteSection(
-  prisma: PrismaClient,
+  prisma: DbClient,
   siteId: string,
   body: SectionWrite,
 ): Promise<Section> {

@@ -2,12 +2,14 @@ import {
   type CreateSiteRequest,
   type PagedList,
   pickFreeSlug,
+  type SectionWrite,
   type SiteConfig,
   type SiteListItem,
   slugify,
   type UpdateSiteRequest,
 } from '@canopy/contracts'
 import {
+  type CreateSiteInput,
   countPagesScannedSince,
   createSiteWithAdmin,
   findSiteConfigRow,
@@ -16,8 +18,10 @@ import {
   listAdministeredOrganisations,
   listSitesForUser,
   type PrismaClient,
+  runInTransaction,
   type SiteAccess,
   type SiteListSortKey,
+  type UpdateSiteInput,
   updateSite,
 } from '@canopy/db'
 import { badRequest, forbidden, notFound } from '../http-errors.js'
@@ -25,6 +29,11 @@ import { SITE_NOT_FOUND_MESSAGE } from '../plugins/app/site-access.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import { presentSiteConfig, presentSiteListItem } from '../presenters/site.js'
 import { listCountCache } from './list-scope.js'
+import { assertValidScanSchedule, weeklyScanPattern } from './scan-schedule-service.js'
+import { assertPatternsRunnable, createSiteSection } from './section-service.js'
+
+const DEFAULT_SCAN_DAY = 1
+const DEFAULT_SCAN_HOUR = 3
 
 export const NO_ORGANISATION_MESSAGE = 'You need to be an administrator of an organisation to create a site.'
 export const NOT_ORGANISATION_ADMIN_MESSAGE = 'You are not an administrator of this organisation.'
@@ -86,17 +95,38 @@ async function chooseOrganisation(prisma: PrismaClient, userId: string, organisa
 
 const SLUG_ATTEMPTS = 3
 
+/** The new site's schedule: the day and hour chosen (else Mondays at 03:00), in its time zone (else UTC). */
+function newSiteSchedule(body: CreateSiteRequest) {
+  const scanDay = body.scanDay ?? DEFAULT_SCAN_DAY
+  const scanHour = body.scanHour ?? DEFAULT_SCAN_HOUR
+  return { scanDay, scanHour, scanSchedule: weeklyScanPattern(scanDay, scanHour), timeZone: body.timeZone }
+}
+
+/** The site, its admin and its first section (when one is given) are made together or not at all. */
+function createSiteRows(
+  prisma: PrismaClient,
+  input: CreateSiteInput,
+  firstSection: SectionWrite | undefined,
+) {
+  return runInTransaction(prisma, async (tx) => {
+    const site = await createSiteWithAdmin(tx, input)
+    if (firstSection) await createSiteSection(tx, site.id, firstSection)
+    return site
+  })
+}
+
 export async function createSite(
   prisma: PrismaClient,
   userId: string,
   body: CreateSiteRequest,
 ): Promise<SiteConfig> {
   const organisationId = await chooseOrganisation(prisma, userId, body.organisationId)
+  if (body.firstSection) assertPatternsRunnable(body.firstSection.conditions)
   const base = slugify(body.siteName) || 'site'
   for (let attempt = 1; ; attempt += 1) {
     const slug = pickFreeSlug(base, await findSiteSlugsLike(prisma, base))
     try {
-      const site = await createSiteWithAdmin(prisma, {
+      const input: CreateSiteInput = {
         slug,
         siteName: body.siteName,
         rootUri: body.rootUri,
@@ -104,13 +134,39 @@ export async function createSite(
         formFactor: body.formFactor,
         maximumPageLimitPerScan: body.maximumPageLimitPerScan,
         adminUserId: userId,
-      })
+        ...newSiteSchedule(body),
+      }
+      const site = await createSiteRows(prisma, input, body.firstSection)
       return getSiteConfig(prisma, { siteId: site.id, slug: site.slug, role: 'admin' }, userId)
     } catch (error) {
       // Another site took the slug between the look-up and the insert: look again.
       if (!isUniqueConstraintError(error) || attempt >= SLUG_ATTEMPTS) throw error
     }
   }
+}
+
+/**
+ * What PUT /sites/:slug stores. The day and hour the settings screen edits make the weekly pattern (a day
+ * or an hour sent alone keeps the other as it was); a raw cron pattern makes the schedule custom (no day
+ * or hour). An empty user agent means the scanner's default.
+ */
+export function toSiteChanges(
+  changes: UpdateSiteRequest,
+  current: { scanDay: number | null; scanHour: number | null },
+): UpdateSiteInput {
+  const { scanDay, scanHour, scanSchedule, userAgent, ...rest } = changes
+  const stored: UpdateSiteInput = { ...rest }
+  if (userAgent !== undefined) stored.userAgent = userAgent || null
+  if (scanDay !== undefined || scanHour !== undefined) {
+    const day = scanDay ?? current.scanDay ?? DEFAULT_SCAN_DAY
+    const hour = scanHour ?? current.scanHour ?? DEFAULT_SCAN_HOUR
+    return { ...stored, scanDay: day, scanHour: hour, scanSchedule: weeklyScanPattern(day, hour) }
+  }
+  if (scanSchedule !== undefined) {
+    assertValidScanSchedule(scanSchedule)
+    return { ...stored, scanSchedule, scanDay: null, scanHour: null }
+  }
+  return stored
 }
 
 /** The slug stays as it was: it is in every bookmarked URL of the site. */
@@ -120,6 +176,7 @@ export async function changeSite(
   userId: string,
   changes: UpdateSiteRequest,
 ): Promise<SiteConfig> {
-  await updateSite(prisma, access.siteId, changes)
+  const current = await getSiteConfig(prisma, access, userId)
+  await updateSite(prisma, access.siteId, toSiteChanges(changes, current))
   return getSiteConfig(prisma, access, userId)
 }

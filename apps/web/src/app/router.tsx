@@ -125,6 +125,12 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('content-quality/malicious-links/:link', () => import('./routes/app/malicious-link-pages')),
     route('settings/integrations', () => import('./routes/app/settings-integrations')),
     route('settings/scan-login', () => import('./routes/app/settings-scan-login')),
+    route('settings', () => import('./routes/app/settings-general')),
+    route('settings/general', () => import('./routes/app/settings-general')),
+    route('settings/scans', () => import('./routes/app/settings-scans')),
+    route('settings/sitemap', () => import('./routes/app/settings-sitemap')),
+    route('settings/billing', () => import('./routes/app/settings-billing')),
+    route('settings/danger-zone', () => import('./routes/app/settings-danger-zone')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>
@@ -144,6 +150,7 @@ function crossSiteRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     { path: 'overview', lazy: load(queryClient, () => import('./routes/app/overview')) },
     { path: 'configurations', lazy: load(queryClient, () => import('./routes/app/configurations')) },
+    { path: 'sites/new', lazy: load(queryClient, () => import('./routes/app/add-site')) },
     { path: 'scans', lazy: load(queryClient, () => import('./routes/app/active-scans')) },
   ]
 }

@@ -32,7 +32,13 @@ export function makeSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
     reachedScanLimit: false,
     formFactor: 'desktop',
     maximumPageLimitPerScan: 100,
+    scanLimit: 100,
     scanSchedule: '0 3 * * 1',
+    scanDay: 1,
+    scanHour: 3,
+    timeZone: 'UTC',
+    userAgent: null,
+    respectRobots: true,
     ...overrides,
   }
 }

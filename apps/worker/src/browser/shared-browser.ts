@@ -34,13 +34,13 @@ export class SharedBrowser {
   }
 
   /**
-   * A fresh context for one page: its own cookies, our user agent, a desktop viewport, and every request
-   * through the given proxy (the network guard's), loopback included (Playwright sets `<-loopback>`).
+   * A fresh context for one page: its own cookies, our user agent (or the site's own), a desktop viewport, and
+   * every request through the given proxy (the network guard's), loopback included (Playwright sets `<-loopback>`).
    */
-  async newContext(proxyUrl: string): Promise<BrowserContext> {
+  async newContext(proxyUrl: string, userAgent?: string): Promise<BrowserContext> {
     const browser = await this.get()
     return browser.newContext({
-      userAgent: this.userAgent,
+      userAgent: userAgent ?? this.userAgent,
       viewport: { width: 1280, height: 900 },
       ignoreHTTPSErrors: false,
       serviceWorkers: 'block',

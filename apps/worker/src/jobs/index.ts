@@ -1,3 +1,4 @@
+import { checkSiteUrlJob } from './check-site-url.js'
 import type { RegisteredJob } from './define-job.js'
 import { finalizeScanJob } from './finalize-scan.js'
 import { lighthousePageJob } from './lighthouse-page.js'
@@ -25,4 +26,5 @@ export const ALL_JOBS: RegisteredJob[] = [
   uptimeCheckJob,
   rescoreContentQualityJob,
   testScanLoginJob,
+  checkSiteUrlJob,
 ]

@@ -35,14 +35,24 @@ import { loadSectionRules } from './scan-site.js'
 
 /** robots.txt per origin, kept a few minutes per process: every page of a scan needs it. */
 const robotsCache = new Map<string, { rules: RobotsRules; at: number }>()
-async function robotsFor(url: string): Promise<RobotsRules> {
+async function robotsFor(url: string, userAgent: string): Promise<RobotsRules> {
   const origin = new URL(url).origin
-  const cached = robotsCache.get(origin)
+  // robots.txt groups are per bot: a site scanned under its own user agent reads the group naming it.
+  const key = `${origin} ${userAgent}`
+  const cached = robotsCache.get(key)
   if (cached && Date.now() - cached.at < 5 * 60_000) return cached.rules
   const runtime = getScanRuntime()
-  const rules = await fetchRobots(runtime.guard, origin, runtime.config.userAgent)
-  robotsCache.set(origin, { rules, at: Date.now() })
+  const rules = await fetchRobots(runtime.guard, origin, userAgent)
+  robotsCache.set(key, { rules, at: Date.now() })
   return rules
+}
+
+/**
+ * A site whose admins turned robots.txt respect off is crawled whatever its disallow rules say; its
+ * crawl-delay is still kept, so the site is never loaded faster than it asks.
+ */
+function applyRobotsSetting(rules: RobotsRules, respectRobots: boolean): RobotsRules {
+  return respectRobots ? rules : { ...rules, isAllowed: () => true }
 }
 
 /** Everything one scan-page job works with once its frontier entry is known. */
@@ -116,7 +126,10 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       urlHash,
       rootUrl: normalizeUrl(scan.site.rootUri) ?? scan.site.rootUri,
       entry,
-      robots: await robotsFor(url),
+      robots: applyRobotsSetting(
+        await robotsFor(url, scan.site.userAgent ?? runtime.config.userAgent),
+        scan.site.respectRobots,
+      ),
       rules: followsLinks(scan) ? await loadSectionRules(prisma, scan.sectionId) : null,
     }
     return scanOnePage(pageJob)
@@ -236,6 +249,7 @@ async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
       navigationTimeoutMs: runtime.config.pageTimeoutMs,
       guard: runtime.guard,
       ...(pageJob.session ? { cookies: pageJob.session.cookies } : {}),
+      userAgent: scan.site.userAgent ?? undefined,
     })
     return { audit }
   } catch (error) {

@@ -40,15 +40,30 @@ function pageScanCandidates(scan: ScanWithSite): FrontierCandidate[] {
 }
 
 /** The root must answer: no answer is retried (the site may be down a minute), a refused address is final. */
-async function assertRootAnswers(runtime: Runtime, rootUrl: string, logger: JobContext['logger']) {
+async function assertRootAnswers(
+  runtime: Runtime,
+  rootUrl: string,
+  userAgent: string,
+  logger: JobContext['logger'],
+) {
   const rootCheck = await checkRoot(runtime.guard, rootUrl, {
-    userAgent: runtime.config.userAgent,
+    userAgent,
     timeoutMs: runtime.config.linkCheckTimeoutMs,
   }).catch((error: unknown) => {
     if (error instanceof SiteUnreachableError && error.blocked) throw new UnrecoverableError(error.message)
     throw error
   })
   logger.debug({ rootUrl, status: rootCheck.status }, 'site root answers')
+}
+
+/**
+ * The sitemaps read as seeds: those the site's admins submitted (each fetched through the address guard like
+ * any request, and only its pages inside the site's scope are kept), else robots.txt's, else /sitemap.xml.
+ */
+function sitemapStarts(site: Site, rootUrl: string, robotsSitemaps: string[]): string[] {
+  if (site.sitemapUrls.length > 0) return site.sitemapUrls
+  if (robotsSitemaps.length > 0) return robotsSitemaps
+  return [new URL('/sitemap.xml', rootUrl).toString()]
 }
 
 /** The root and the sitemap's pages inside the root that robots.txt allows (and a section's rules may take). */
@@ -61,22 +76,24 @@ async function siteScanCandidates(
   const site = scan.site
   const rootUrl = normalizeUrl(site.rootUri)
   if (!rootUrl) throw new UnrecoverableError(`site root ${site.rootUri} is not a web address`)
-  await assertRootAnswers(runtime, rootUrl, logger)
+  // The site's own user agent, when its admins set one, for every request of discovery too.
+  const userAgent = site.userAgent ?? runtime.config.userAgent
+  await assertRootAnswers(runtime, rootUrl, userAgent, logger)
   const rules = await loadSectionRules(prisma, scan.sectionId)
-  const robots = await fetchRobots(runtime.guard, rootUrl, runtime.config.userAgent)
-  const sitemapStarts = site.sitemapUrl
-    ? [site.sitemapUrl]
-    : robots.sitemaps.length
-      ? robots.sitemaps
-      : [new URL('/sitemap.xml', rootUrl).toString()]
-  const sitemapPages = await readSitemaps(runtime.guard, sitemapStarts, runtime.config.userAgent)
+  const robots = await fetchRobots(runtime.guard, rootUrl, userAgent)
+  const sitemapPages = await readSitemaps(
+    runtime.guard,
+    sitemapStarts(site, rootUrl, robots.sitemaps),
+    userAgent,
+  )
 
   const candidates: FrontierCandidate[] = [
     { url: rootUrl, urlHash: hashUrl(rootUrl), depth: 0, discoveredVia: 'root' },
   ]
   for (const raw of sitemapPages) {
     const url = normalizeUrl(raw)
-    if (!url || !isInsideSiteScope(rootUrl, url) || !robots.isAllowed(url)) continue
+    if (!url || !isInsideSiteScope(rootUrl, url)) continue
+    if (site.respectRobots && !robots.isAllowed(url)) continue
     if (rules && !couldBeInSection(rules, url)) continue
     candidates.push({ url, urlHash: hashUrl(url), depth: 1, discoveredVia: 'sitemap' })
   }

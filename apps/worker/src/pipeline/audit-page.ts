@@ -92,6 +92,8 @@ export interface AuditPageOptions {
   guard: AddressGuard
   /** the scan's signed-in session: the page is loaded with these cookies (scanning behind a login) */
   cookies?: ScanCookie[]
+  /** the site's own user agent; the browser's default without it */
+  userAgent?: string
 }
 
 export interface PageDocument {
@@ -186,7 +188,7 @@ export async function auditPage(
   const navigationTimeoutMs = options.navigationTimeoutMs ?? 30_000
   const evaluateTimeoutMs = options.evaluateTimeoutMs ?? Math.min(15_000, navigationTimeoutMs)
   const proxy = await startGuardingProxy(options.guard)
-  const context = await browser.newContext(proxy.url).catch(async (error: unknown) => {
+  const context = await browser.newContext(proxy.url, options.userAgent).catch(async (error: unknown) => {
     await proxy.close()
     throw error
   })

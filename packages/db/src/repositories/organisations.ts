@@ -34,3 +34,45 @@ export function createOrganisationWithOwner(
     data: { ...organisation, members: { create: { userId: ownerUserId, isAdministrator: true } } },
   })
 }
+
+/** The organisation's account details and whether `userId` administers it; null when there is no such organisation. */
+export function findOrganisationAccount(
+  db: DbClient,
+  { organisationId, userId }: { organisationId: string; userId: string },
+) {
+  return db.organisation.findUnique({
+    where: { id: organisationId },
+    select: {
+      id: true,
+      name: true,
+      emailAddress: true,
+      phoneNumber: true,
+      isBusinessOrOrganisation: true,
+      location: true,
+      members: { where: { userId, isAdministrator: true }, select: { userId: true } },
+    },
+  })
+}
+
+export interface OrganisationAccountInput {
+  name: string
+  emailAddress: string | null
+  phoneNumber: string | null
+  isBusinessOrOrganisation: boolean
+  location: {
+    addressLine1: string
+    addressLine2: string | null
+    townOrCity: string
+    county: string | null
+    postcode: string
+    country: string
+  }
+}
+
+export function updateOrganisationAccount(
+  db: DbClient,
+  organisationId: string,
+  account: OrganisationAccountInput,
+) {
+  return db.organisation.update({ where: { id: organisationId }, data: account })
+}

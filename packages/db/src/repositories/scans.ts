@@ -188,7 +188,7 @@ export function listSiteSchedules(db: DbClient, { afterId, take }: { afterId?: s
     where: afterId ? { id: { gt: afterId } } : {},
     orderBy: { id: 'asc' },
     take,
-    select: { id: true, scanSchedule: true },
+    select: { id: true, scanSchedule: true, timeZone: true },
   })
 }
 

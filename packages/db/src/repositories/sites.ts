@@ -159,7 +159,14 @@ export async function findSiteSlugsLike(db: DbClient, base: string): Promise<str
   return rows.map((row) => row.slug)
 }
 
-export interface CreateSiteInput {
+export interface SiteScheduleInput {
+  scanSchedule?: string
+  scanDay?: number | null
+  scanHour?: number | null
+  timeZone?: string
+}
+
+export interface CreateSiteInput extends SiteScheduleInput {
   slug: string
   siteName: string
   rootUri: string
@@ -175,16 +182,24 @@ export function createSiteWithAdmin(db: DbClient, { adminUserId, ...site }: Crea
   })
 }
 
-export interface UpdateSiteInput {
+export interface UpdateSiteInput extends SiteScheduleInput {
   siteName?: string
   rootUri?: string
   formFactor?: FormFactor
   maximumPageLimitPerScan?: number
-  scanSchedule?: string
+  scanLimit?: number
+  userAgent?: string | null
+  respectRobots?: boolean
+  sitemapUrls?: string[]
 }
 
 export function updateSite(db: DbClient, siteId: string, changes: UpdateSiteInput) {
   return db.site.update({ where: { id: siteId }, data: changes })
+}
+
+/** What the sitemap settings show: the submitted sitemaps and the root they must stay inside. */
+export function findSiteSitemapSettings(db: DbClient, siteId: string) {
+  return db.site.findUnique({ where: { id: siteId }, select: { rootUri: true, sitemapUrls: true } })
 }
 
 /** Pages scanned for the site since `since`: what its scan limit (credit limit) is counted against. */
@@ -197,4 +212,16 @@ export async function countPagesScannedSince(
     _sum: { pagesScanned: true },
   })
   return result._sum.pagesScanned ?? 0
+}
+
+/** Every scan of the site (ids only): what its artefacts on disk and its queue jobs are named by. */
+export async function listSiteScanIds(db: DbClient, siteId: string): Promise<string[]> {
+  const rows = await db.scan.findMany({ where: { siteId }, select: { id: true } })
+  return rows.map((row) => row.id)
+}
+
+/** Deletes the site; every row of it (scans, pages, issues, members, sections…) goes with it by cascade. */
+export async function deleteSiteById(db: DbClient, siteId: string): Promise<boolean> {
+  const { count } = await db.site.deleteMany({ where: { id: siteId } })
+  return count > 0
 }

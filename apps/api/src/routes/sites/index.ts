@@ -1,4 +1,6 @@
 import {
+  CheckUrlRequestSchema,
+  CheckUrlResponseSchema,
   CreateSiteRequestSchema,
   ListQuerySchema,
   pagedListSchema,
@@ -10,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
+import { checkSiteUrl } from '../../services/check-url-service.js'
 import { queueFirstSiteScan } from '../../services/first-scan-service.js'
 import { upsertSiteScanSchedule } from '../../services/scan-schedule-service.js'
 import { createSite, listSites } from '../../services/site-service.js'
@@ -64,7 +67,7 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['sites'],
         summary:
-          'Create a site in an organisation the user administers; the user becomes its admin and its first full scan is queued',
+          'Create a site (with its first section and weekly schedule) in an organisation the user administers; the user becomes its admin and its first full scan is queued',
         body: CreateSiteRequestSchema,
         response: { 201: SiteConfigSchema, ...errorResponses(400, 401, 403) },
       },
@@ -72,7 +75,11 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const userId = getSignedInUser(request).id
       const site = await createSite(fastify.prisma, userId, request.body)
-      await upsertSiteScanSchedule(fastify.queues, { id: site.sys.id, scanSchedule: site.scanSchedule })
+      await upsertSiteScanSchedule(fastify.queues, {
+        id: site.sys.id,
+        scanSchedule: site.scanSchedule,
+        timeZone: site.timeZone,
+      })
       // The site exists either way: a queue that refuses the first scan leaves it failed, with Scan now.
       await queueFirstSiteScan(
         { prisma: fastify.prisma, queues: fastify.queues },
@@ -84,6 +91,20 @@ const sitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       reply.code(201)
       return site
     },
+  )
+
+  fastify.post(
+    '/check-url',
+    {
+      schema: {
+        tags: ['sites'],
+        summary:
+          "Check a would-be site root before adding it: does it answer through the scanner's network guard, does robots.txt let the scanner read it (400 on url for an internal address not allow-listed)",
+        body: CheckUrlRequestSchema,
+        response: { 200: CheckUrlResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => checkSiteUrl(fastify.queues, request.body.url),
   )
 
   await fastify.register(siteScope, { prefix: '/:slug' })

@@ -3,6 +3,7 @@ import { Link } from 'react-aria-components'
 import { ScanButton } from '@/components/scans/scan-button'
 import type { ListColumn } from '@/components/ui/list'
 import { sitePath } from '@/lib/site-paths'
+import { AddSiteLink } from './add-site-link'
 import { LastScanCell } from './last-scan-cell'
 import styles from './site-list.module.css'
 import { rootUriColumn, SitesListScreen, siteNameColumn } from './sites-list'
@@ -51,7 +52,7 @@ const columns: ListColumn<SiteListItem>[] = [
 export function SiteConfigurations() {
   return (
     <SitesListScreen
-      header={{ title: 'Configurations', eyebrow: 'All your sites' }}
+      header={{ title: 'Configurations', eyebrow: 'All your sites', actions: <AddSiteLink /> }}
       caption="Site configurations"
       columns={columns}
     />

@@ -2,6 +2,7 @@ import type { SiteListItem } from '@canopy/contracts'
 import type { ListColumn } from '@/components/ui/list'
 import { ScoreBadge } from '@/components/ui/score-card'
 import { formatCount } from '@/lib/format-values'
+import { AddSiteLink } from './add-site-link'
 import styles from './site-list.module.css'
 import { rootUriColumn, SitesListScreen, siteNameColumn } from './sites-list'
 
@@ -26,7 +27,7 @@ const columns: ListColumn<SiteListItem>[] = [
 export function SiteSelector() {
   return (
     <SitesListScreen
-      header={{ title: 'Your sites', eyebrow: 'Site selector' }}
+      header={{ title: 'Your sites', eyebrow: 'Site selector', actions: <AddSiteLink /> }}
       caption="Sites you can monitor"
       columns={columns}
     />
