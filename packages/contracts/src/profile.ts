@@ -44,15 +44,21 @@ export type CurrentProfile = z.infer<typeof CurrentProfileSchema>
 const nameField = (message: string) => z.string({ error: message }).trim().min(1, message).max(100)
 
 /** Every field optional: the role alone (as the product sends it with the user id) or the names. */
-export const UpdateCurrentProfileSchema = z.object({
-  id: z.string().optional(),
-  firstName: nameField(REGISTRATION_MESSAGES.firstname).optional(),
-  lastName: nameField(REGISTRATION_MESSAGES.lastname).optional(),
-  userRole: z
-    .enum(USER_ROLE_OPTIONS, { error: `Choose one of: ${USER_ROLE_OPTIONS.join(', ')}.` })
-    .nullable()
-    .optional(),
-})
+export const UpdateCurrentProfileSchema = z
+  .object({
+    id: z.string().optional(),
+    firstName: nameField(REGISTRATION_MESSAGES.firstname).optional(),
+    lastName: nameField(REGISTRATION_MESSAGES.lastname).optional(),
+    userRole: z
+      .enum(USER_ROLE_OPTIONS, { error: `Choose one of: ${USER_ROLE_OPTIONS.join(', ')}.` })
+      .nullable()
+      .optional(),
+  })
+  // An empty change is a mistake of the caller: named on the job role, the field the screen saves alone.
+  .refine((body) => ['firstName', 'lastName', 'userRole'].some((field) => field in body), {
+    message: 'Send firstName, lastName or userRole.',
+    path: ['userRole'],
+  })
 export type UpdateCurrentProfile = z.infer<typeof UpdateCurrentProfileSchema>
 
 export const ChangePasswordSchema = z.object({
