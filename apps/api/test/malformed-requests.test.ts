@@ -45,6 +45,12 @@ async function adminContext() {
       dupeId: 'no-such-group',
       misspellingId: 'no-such-misspelling',
       lang: 'en',
+      userId: admin.id,
+      sessionId: 'no-such-session',
+      tokenId: 'no-such-token',
+      name: 'empty-state',
+      size: '240',
+      file: 'empty-state.png',
     },
   }
 }

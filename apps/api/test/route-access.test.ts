@@ -39,6 +39,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /account/reset',
   'POST /account/reset/password',
   'GET /healthz/network',
+  'GET /illustrations/:name/:size/:file',
 ])
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
@@ -178,6 +179,12 @@ async function twoSites() {
       id: contactA?.id ?? '',
       dupeId: dupeA,
       ...listValues,
+      userId: member.id,
+      sessionId: 'no-such-session',
+      tokenId: 'no-such-token',
+      name: 'empty-state',
+      size: '240',
+      file: 'empty-state.png',
     },
     paramsB: {
       slug: siteB.slug,
@@ -193,6 +200,12 @@ async function twoSites() {
       id: contactB?.id ?? '',
       dupeId: dupeB,
       ...listValues,
+      userId: member.id,
+      sessionId: 'no-such-session',
+      tokenId: 'no-such-token',
+      name: 'empty-state',
+      size: '240',
+      file: 'empty-state.png',
     },
   }
 }

@@ -1,4 +1,4 @@
-import { permissionsOf, type SiteConfig, type SiteListItem } from '@canopy/contracts'
+import { permissionsOf, type SiteConfig, type SiteListItem, type SiteRole } from '@canopy/contracts'
 import { type SiteConfigRow, type SiteListRow, siteRoleOf } from '@canopy/db'
 import { scanProgressPercent } from './scan.js'
 
@@ -24,11 +24,10 @@ function readBaseUrl(config: unknown): string {
 
 export function presentSiteConfig(
   row: SiteConfigRow,
-  { reachedScanLimit }: { reachedScanLimit: boolean },
+  { reachedScanLimit, role = siteRoleOf(row) }: { reachedScanLimit: boolean; role?: SiteRole },
 ): SiteConfig {
   const issueTracker = row.integrations.find((integration) => integration.kind === 'issue_tracker')
   const webRisk = row.integrations.find((integration) => integration.kind === 'web_risk')
-  const role = siteRoleOf(row)
   return {
     sys: presentSys(row),
     siteName: row.siteName,

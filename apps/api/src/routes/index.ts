@@ -1,19 +1,36 @@
-import type { FastifyPluginAsync } from 'fastify'
+import { PROFILE_MESSAGES } from '@canopy/contracts'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { forbidden } from '../http-errors.js'
 import accountRoutes from './account/index.js'
 import alertsRoutes from './alerts/index.js'
 import authRoutes from './auth/index.js'
 import crmRoutes from './crm/index.js'
+import illustrationRoutes from './avatars/illustrations.js'
+import avatarRoutes from './avatars/index.js'
 import healthRoutes from './health/index.js'
+import profileRoutes from './profile/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
 
-/** Everything under /api/v1 needs a signed-in user. */
+const READ_METHODS = new Set(['GET', 'HEAD'])
+
+/** A read API token only reads, whatever the user's role. */
+async function refuseWritesWithReadToken(request: FastifyRequest) {
+  if (request.apiToken?.access === 'read' && !READ_METHODS.has(request.method)) {
+    throw forbidden(PROFILE_MESSAGES.readTokenNoWrite)
+  }
+}
+
+/** Everything under /api/v1 needs a signed-in user (a session cookie or an API token). */
 const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.sessions.requireUser)
+  fastify.addHook('onRequest', refuseWritesWithReadToken)
   await fastify.register(sitesRoutes, { prefix: '/sites' })
   await fastify.register(scansRoutes)
   await fastify.register(alertsRoutes)
   await fastify.register(crmRoutes, { prefix: '/crm' })
+  await fastify.register(profileRoutes)
+  await fastify.register(avatarRoutes)
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */
@@ -23,6 +40,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(authRoutes)
   await fastify.register(accountRoutes, { prefix: '/account' })
   await fastify.register(healthRoutes, { prefix: '/healthz' })
+  await fastify.register(illustrationRoutes)
   await fastify.register(apiV1Routes, { prefix: '/api/v1' })
 }
 

@@ -76,7 +76,8 @@ export async function getSiteConfig(
   const row = await findSiteConfigRow(prisma, { siteId: access.siteId, userId })
   if (!row) throw notFound(SITE_NOT_FOUND_MESSAGE)
   const pagesScanned = await countPagesScannedSince(prisma, { siteId: row.id, since: startOfCurrentMonth() })
-  return presentSiteConfig(row, { reachedScanLimit: pagesScanned >= row.scanLimit })
+  // The caller's role as the access check gave it: an API token may cap it below the membership's.
+  return presentSiteConfig(row, { reachedScanLimit: pagesScanned >= row.scanLimit, role: access.role })
 }
 
 async function chooseOrganisation(prisma: PrismaClient, userId: string, organisationId: string | undefined) {

@@ -185,6 +185,7 @@ export function createSignedInRouter(queryClient: QueryClient) {
               ],
             },
             ...crossSiteRoutes(queryClient),
+            { path: 'userprofile', lazy: load(queryClient, () => import('./routes/app/user-profile')) },
             {
               path: 'single-page-scan/:tabId?',
               lazy: load(queryClient, () => import('./routes/app/single-page-scan')),

@@ -1,14 +1,18 @@
+import { PROFILE_MESSAGES } from '@canopy/contracts'
 import {
+  type ActiveApiToken,
   type ActiveSession,
   createSession,
   deleteSession,
+  findActiveApiToken,
   findActiveSessionWithUser,
+  touchApiToken,
   touchSession,
   type User,
 } from '@canopy/db'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { unauthorized } from '../../http-errors.js'
+import { forbidden, unauthorized } from '../../http-errors.js'
 import { LookupCache } from '../../lib/lookup-cache.js'
 import { createSecretToken, hashToken } from '../../services/tokens.js'
 
@@ -26,8 +30,15 @@ export const SESSION_CACHE_TTL_MS = 10_000
 const SESSION_CACHE_MAX_ENTRIES = 10_000
 
 export interface SessionAuth {
-  /** onRequest hook of the API routes: sets request.user from the session cookie */
+  /**
+   * onRequest hook of the API routes: sets request.user from an `Authorization: Bearer` API token when the
+   * request carries one (the cookie is then ignored), else from the session cookie
+   */
   loadSession: onRequestAsyncHookHandler
+  /** onRequest hook of routes only a signed-in browser may use (password, sessions, tokens): 403 for a token */
+  requireSessionCookie: onRequestAsyncHookHandler
+  /** Call after revoking an API token: this process refuses it at once. */
+  forgetApiToken(tokenId: string): void
   /** onRequest hook: 401 unless signed in */
   requireUser: onRequestAsyncHookHandler
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>
@@ -59,6 +70,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: User | null
     sessionId: string | null
+    /** the API token the request was made with (its access and sites cap the user's), else null */
+    apiToken: ActiveApiToken | null
   }
 }
 
@@ -66,6 +79,12 @@ declare module 'fastify' {
 export function getSignedInUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized()
   return request.user
+}
+
+/** The token of an `Authorization: Bearer <token>` header; undefined without one. */
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i)
+  return match?.[1]
 }
 
 /** Who hears of ended sessions (open sockets), told by sign-out and password reset. */
@@ -81,6 +100,74 @@ function endedSessionsBus() {
   }
 }
 
+async function requireUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized()
+}
+
+async function requireSessionCookie(request: FastifyRequest) {
+  if (request.apiToken) throw forbidden(PROFILE_MESSAGES.tokensNotAllowed)
+  if (!request.user) throw unauthorized()
+}
+
+/** Sessions by the cookie token's hash, remembered SESSION_CACHE_TTL_MS; lastSeenAt touched now and then. */
+function sessionLookup(prisma: FastifyInstance['prisma']) {
+  const cache = new LookupCache<ActiveSession>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  })
+  return {
+    async find(token: string): Promise<ActiveSession | null> {
+      const id = hashToken(token)
+      const session = await cache.getOrLoad(id, () => findActiveSessionWithUser(prisma, id))
+      if (session && Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        // Set first: the cached copy is shared, so concurrent requests do not touch it again.
+        session.lastSeenAt = new Date()
+        await touchSession(prisma, id, session.lastSeenAt)
+      }
+      return session
+    },
+    forget: (id: string) => cache.forget(id),
+    forgetUser: (userId: string) => cache.forgetUser(userId),
+  }
+}
+
+/** API tokens by their hash, remembered like sessions; `load` sets the request's user and token. */
+function apiTokenLookup(prisma: FastifyInstance['prisma']) {
+  const cache = new LookupCache<ActiveApiToken & { user: User }>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  })
+
+  async function find(token: string) {
+    const hash = hashToken(token)
+    const found = await cache.getOrLoad(hash, async () => {
+      const row = await findActiveApiToken(prisma, hash)
+      return row && { ...row.token, user: row.user }
+    })
+    if (found && Date.now() - (found.lastUsedAt?.getTime() ?? 0) > TOUCH_INTERVAL_MS) {
+      found.lastUsedAt = new Date()
+      await touchApiToken(prisma, found.id, found.lastUsedAt)
+    }
+    return found
+  }
+
+  return {
+    async load(request: FastifyRequest, token: string) {
+      const found = await find(token)
+      if (!found) return
+      const { user, ...apiToken } = found
+      request.user = user
+      request.apiToken = apiToken
+    },
+    forget(tokenId: string) {
+      cache.forgetWhere((token) => token.id === tokenId)
+    },
+    forgetUser(userId: string) {
+      cache.forgetUser(userId)
+    },
+  }
+}
+
 async function authPlugin(fastify: FastifyInstance) {
   const { prisma } = fastify
   const { cookieSecure, sessionTtlHours } = fastify.config
@@ -89,30 +176,19 @@ async function authPlugin(fastify: FastifyInstance) {
 
   fastify.decorateRequest('user', null)
   fastify.decorateRequest('sessionId', null)
+  fastify.decorateRequest('apiToken', null)
 
-  const cache = new LookupCache<ActiveSession>({
-    ttlMs: SESSION_CACHE_TTL_MS,
-    maxEntries: SESSION_CACHE_MAX_ENTRIES,
-  })
-
-  async function findSession(token: string): Promise<ActiveSession | null> {
-    const id = hashToken(token)
-    const session = await cache.getOrLoad(id, () => findActiveSessionWithUser(prisma, id))
-    if (session && Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      // Set first: the cached copy is shared, so concurrent requests do not touch it again.
-      session.lastSeenAt = new Date()
-      await touchSession(prisma, id, session.lastSeenAt)
-    }
-    return session
-  }
-
+  const cache = sessionLookup(prisma)
+  const apiTokens = apiTokenLookup(prisma)
   const ended = endedSessionsBus()
 
   const sessions: SessionAuth = {
     async loadSession(request, reply) {
+      const bearer = bearerTokenOf(request.headers.authorization)
+      if (bearer !== undefined) return apiTokens.load(request, bearer)
       const token = request.cookies[SESSION_COOKIE]
       if (!token) return
-      const session = await findSession(token)
+      const session = await cache.find(token)
       if (!session) {
         // An expired or revoked session: drop the cookie so the browser stops sending it.
         reply.clearCookie(SESSION_COOKIE, cookieOptions)
@@ -122,9 +198,10 @@ async function authPlugin(fastify: FastifyInstance) {
       request.sessionId = session.id
     },
 
-    async requireUser(request) {
-      if (!request.user) throw unauthorized()
-    },
+    requireUser,
+    requireSessionCookie,
+
+    forgetApiToken: apiTokens.forget,
 
     async start(request, reply, userId) {
       const token = createSecretToken()
@@ -154,12 +231,13 @@ async function authPlugin(fastify: FastifyInstance) {
       if (!cookieHeader) return null
       const token = fastify.parseCookie(cookieHeader)[SESSION_COOKIE]
       if (!token) return null
-      const session = await findSession(token)
+      const session = await cache.find(token)
       return session ? { sessionId: session.id, user: session.user } : null
     },
 
     forgetUser(userId) {
       cache.forgetUser(userId)
+      apiTokens.forgetUser(userId)
     },
 
     endedOtherSessions(userId, keptSessionId) {

@@ -65,6 +65,16 @@ async function checkPermission(request: FastifyRequest) {
   }
 }
 
+/**
+ * What an API token leaves of the user's access: a token for chosen sites sees no other (the same 404 as a
+ * site the user may not see), and a read token is a viewer at most.
+ */
+export function capByApiToken(access: SiteAccess, token: FastifyRequest['apiToken']): SiteAccess {
+  if (!token) return access
+  if (token.siteIds && !token.siteIds.includes(access.siteId)) throw notFound(SITE_NOT_FOUND_MESSAGE)
+  return token.access === 'read' ? { ...access, role: 'viewer' } : access
+}
+
 /** The site access of a request in the site scope. */
 export function getSiteAccess(request: FastifyRequest): SiteAccess {
   if (!request.siteAccess) throw notFound(SITE_NOT_FOUND_MESSAGE)
@@ -93,7 +103,7 @@ async function siteAccessPlugin(fastify: FastifyInstance) {
       if (!request.user) throw unauthorized()
       const { slug } = request.params as { slug?: string }
       if (!slug) throw notFound(SITE_NOT_FOUND_MESSAGE)
-      request.siteAccess = await checks.resolve(request.user.id, slug)
+      request.siteAccess = capByApiToken(await checks.resolve(request.user.id, slug), request.apiToken)
     },
 
     enforcePermissions(instance) {

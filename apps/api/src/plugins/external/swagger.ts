@@ -30,8 +30,13 @@ async function swaggerPlugin(fastify: FastifyInstance) {
       },
       servers: [{ url: fastify.config.publicUrl }],
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'canopy_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'canopy_session' },
+          // Personal API tokens from the profile screen, for REST clients and the canopy CLI.
+          bearer: { type: 'http', scheme: 'bearer', description: 'A personal API token (cnp_...)' },
+        },
       },
+      security: [{ session: [] }, { bearer: [] }],
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
   })
