@@ -55,7 +55,7 @@ export async function getSiteSection(
 }
 
 /** Every Regex condition compiles in the engine the worker runs it with, else 400 naming its value. */
-function assertPatternsRunnable(conditions: SectionWrite['conditions']) {
+export function assertPatternsRunnable(conditions: SectionWrite['conditions']) {
   conditions.forEach((condition, index) => {
     if (condition.operator !== 'Regex') return
     const pattern = compileSectionPattern(condition.value)
