@@ -124,6 +124,8 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('content-quality/malicious-links', () => import('./routes/app/malicious-links')),
     route('content-quality/malicious-links/:link', () => import('./routes/app/malicious-link-pages')),
     route('settings/integrations', () => import('./routes/app/settings-integrations')),
+    route('settings/sections', () => import('./routes/app/settings-sections')),
+    route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>
