@@ -25,7 +25,16 @@ export function useTicketTemplate({ siteSlug, pageId, issueId }: TicketTarget, e
 /** A ticket created or unlinked changes the page's and the issue's lists: the site's results are read again. */
 function useRefreshSite(siteSlug: string) {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['sites', 'detail', siteSlug] })
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['sites', 'detail', siteSlug] }),
+      // The results lists (an issue's pages…) are kept by path, which starts with the site's.
+      queryClient.invalidateQueries({
+        queryKey: ['sites', 'list'],
+        predicate: (query) =>
+          String(query.queryKey[2]).startsWith(`/api/v1/sites/${encodeURIComponent(siteSlug)}/`),
+      }),
+    ])
 }
 
 export function useCreateTicket({ siteSlug, pageId, issueId }: TicketTarget) {
