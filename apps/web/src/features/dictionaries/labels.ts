@@ -11,6 +11,8 @@ export const DICTIONARY_TEXT = {
   addedToast: (word: string, dictionary: string) =>
     `"${word}" has been added to your ${dictionary} dictionary. Your word will be cleaned up in the next scan.`,
   addError: 'Error adding word to dictionary. Please try again.',
+  /** shown instead of the add and delete controls to a viewer (editDictionaries is for editors and admins) */
+  editorsOnly: "Only the site's editors and administrators can change its dictionaries.",
   removedToast: (word: string) => `${word} has been removed from the dictionary`,
   removeError: 'There was an error removing the word',
   removeErrors: 'There was an error removing the words',

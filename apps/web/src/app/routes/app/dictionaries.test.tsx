@@ -88,6 +88,31 @@ describe('misspellings', () => {
 })
 
 describe('a dictionary', () => {
+  it('shows a viewer the words and misspellings without the add and delete controls', async () => {
+    const viewer = makeSite({ firstScanCompleted: true, role: 'viewer' })
+    const word: DictionaryWord = {
+      sys: { id: 'w1' },
+      word: 'Grovia',
+      entryTitle: 'Grovia',
+      author: 'Demo Admin',
+      creationDate: '2026-11-20T10:00:00.000Z',
+    }
+    renderScreen(
+      <DictionaryWordsRoute />,
+      '/site/demo-site/content-quality/dictionaries/dictionary',
+      'content-quality/dictionaries/dictionary/:language?',
+      { 'GET /api/v1/sites/:slug/dictionary': listOf(() => [word]) },
+      viewer,
+    )
+    const row = await screen.findByRole('row', { name: /Grovia/ })
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /Words to add/ })).not.toBeInTheDocument()
+    expect(
+      screen.getByText("Only the site's editors and administrators can change its dictionaries."),
+    ).toBeVisible()
+    expect(await findAxeViolations()).toEqual([])
+  })
+
   it('adds comma separated words without repeats, refuses an empty box, and deletes a word after the confirmation', async () => {
     let entries: DictionaryWord[] = [
       {

@@ -77,11 +77,16 @@ function AddWordsForm({
   )
 }
 
-function wordColumns(deleteWord: ReturnType<typeof useDeleteWord>): ListColumn<DictionaryWord>[] {
-  return [
+/** The words' columns; the delete action only for those who may edit the dictionaries. */
+function wordColumns(deleteWord: ReturnType<typeof useDeleteWord> | null): ListColumn<DictionaryWord>[] {
+  const columns: ListColumn<DictionaryWord>[] = [
     { id: 'entryTitle', label: 'Word', sortable: true, isRowHeader: true, render: (item) => item.word },
     { id: 'author', label: 'Author', sortable: true, render: (item) => item.author ?? '' },
     { id: 'created', label: 'Date added', sortable: true, render: (item) => formatDate(item.creationDate) },
+  ]
+  if (!deleteWord) return columns
+  return [
+    ...columns,
     {
       id: 'actions',
       label: 'Actions',
@@ -108,6 +113,7 @@ export function DictionaryWordsScreen({
   const words = useDictionaryWords(siteSlug, lang, list.query)
   const deleteWord = useDeleteWord(siteSlug, lang)
   const [upgrading, setUpgrading] = useState(false)
+  const canEdit = site.permissions.includes('editDictionaries')
   const goBack = useGoBack()
   const at = (path: string) => sitePath(siteSlug, sectionSlug, path)
   return (
@@ -122,13 +128,17 @@ export function DictionaryWordsScreen({
         fallbackHref={at('content-quality/dictionaries')}
         onBack={goBack}
       />
-      <AddWordsForm
-        siteSlug={siteSlug}
-        lang={lang}
-        isPaying={site.isPaying}
-        shownWords={words.data?.items.map((item) => item.word) ?? []}
-        onUpgrade={() => setUpgrading(true)}
-      />
+      {canEdit ? (
+        <AddWordsForm
+          siteSlug={siteSlug}
+          lang={lang}
+          isPaying={site.isPaying}
+          shownWords={words.data?.items.map((item) => item.word) ?? []}
+          onUpgrade={() => setUpgrading(true)}
+        />
+      ) : (
+        <p className={screenStyles.muted}>{DICTIONARY_TEXT.editorsOnly}</p>
+      )}
       <p role="status" className={screenStyles.muted}>
         {deleteWord.lastDeleted ? DICTIONARY_TEXT.deleted(deleteWord.lastDeleted) : ''}
       </p>
@@ -136,7 +146,7 @@ export function DictionaryWordsScreen({
         caption={`Words of the ${name} dictionary`}
         captionHidden
         filterLabel="Filter words"
-        columns={wordColumns(deleteWord)}
+        columns={wordColumns(canEdit ? deleteWord : null)}
         list={list}
         query={words}
         getRowKey={(item) => item.sys.id}

@@ -58,9 +58,9 @@ function AddWordButtons({ item, addWord }: { item: MisspellingListItem; addWord:
 
 function misspellingColumns(
   detailHref: (item: MisspellingListItem) => string,
-  addWord: AddWord,
+  addWord: AddWord | null,
 ): ListColumn<MisspellingListItem>[] {
-  return [
+  const columns: ListColumn<MisspellingListItem>[] = [
     {
       id: 'entryTitle',
       label: 'Misspelling',
@@ -83,6 +83,10 @@ function misspellingColumns(
         </Link>
       ),
     },
+  ]
+  if (!addWord) return columns
+  return [
+    ...columns,
     { id: 'actions', label: 'Actions', render: (item) => <AddWordButtons item={item} addWord={addWord} /> },
   ]
 }
@@ -102,7 +106,7 @@ export function MisspellingsScreen({
   const at = (path: string) => sitePath(siteSlug, sectionSlug, path)
   const columns = misspellingColumns(
     (item) => at(`content-quality/misspellings/${encodeURIComponent(item.sys.id)}`),
-    addWord,
+    site.permissions.includes('editDictionaries') ? addWord : null,
   )
   const confirming = addWord.confirming
   return (
