@@ -147,6 +147,15 @@ start_fixture_site() {
   wait_for_health "http://$(reachable_host "$host"):$port/robots.txt" 30 "$name"
 }
 
+# start_jira_fake NAME HOST PORT: serves the local Jira Cloud REST fake (tests/fixtures/jira) accepting
+# DEMO_JIRA_EMAIL and DEMO_JIRA_TOKEN for the project DEMO_JIRA_PROJECT, and waits until it answers.
+start_jira_fake() {
+  local name=$1 host=$2 port=$3
+  start_app_process "$name" JIRA_FAKE_HOST="$host" JIRA_FAKE_PORT="$port" JIRA_FAKE_EMAIL="$DEMO_JIRA_EMAIL" \
+    JIRA_FAKE_TOKEN="$DEMO_JIRA_TOKEN" JIRA_FAKE_PROJECT="$DEMO_JIRA_PROJECT" pnpm exec tsx tests/fixtures/jira/cli.ts
+  wait_for_health "http://$(reachable_host "$host"):$port/__fake/issues" 30 "$name"
+}
+
 # start_web_risk_fake NAME HOST PORT EXTERNAL_PORT: serves the local Web Risk API fake (tests/fixtures/web-risk)
 # listing the fixture site's malicious links, with DEMO_WEB_RISK_KEY as its key, and waits until it answers.
 start_web_risk_fake() {

@@ -356,6 +356,7 @@ describe('malicious links and the web-risk settings', () => {
     expect((await app.inject({ url, headers: { cookie: memberCookie } })).json()).toEqual({
       enabled: false,
       apiKey: 'not set',
+      apiKeySet: false,
     })
     const noKey = await app.inject({
       method: 'POST',
@@ -371,7 +372,7 @@ describe('malicious links and the web-risk settings', () => {
       headers: { cookie: adminCookie },
       payload: { enabled: true, apiKey: 'secret-key-123' },
     })
-    expect(saved.json()).toEqual({ enabled: true, apiKey: 'set' })
+    expect(saved.json()).toEqual({ enabled: true, apiKey: 'set', apiKeySet: true })
     expect(saved.body).not.toContain('secret-key-123')
     // A blank key keeps the stored one.
     const off = await app.inject({
@@ -380,11 +381,15 @@ describe('malicious links and the web-risk settings', () => {
       headers: { cookie: adminCookie },
       payload: { enabled: false, apiKey: '' },
     })
-    expect(off.json()).toEqual({ enabled: false, apiKey: 'set' })
+    expect(off.json()).toEqual({ enabled: false, apiKey: 'set', apiKeySet: true })
     const stored = await app.prisma.integration.findFirstOrThrow({
       where: { siteId: site.id, kind: 'web_risk' },
     })
-    expect(stored.secrets).toEqual({ apiKey: 'secret-key-123' })
+    // Stored sealed with the secret box, never in the clear.
+    const sealed = (stored.secrets as { apiKey: string }).apiKey
+    expect(sealed).toMatch(/^v1:/)
+    expect(sealed).not.toContain('secret-key-123')
+    expect(app.secrets.open(sealed)).toBe('secret-key-123')
     const config = await app.inject({ url: base(site.slug), headers: { cookie: memberCookie } })
     expect(config.json().webRiskIntegration).toEqual({ enabled: false })
     const malformed = await app.inject({
@@ -395,5 +400,21 @@ describe('malicious links and the web-risk settings', () => {
     })
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json().message).toContain('enabled')
+  })
+
+  it('seals a key stored in the clear before keys were sealed when the settings are next read', async () => {
+    const { app, site, memberCookie } = await siteWithMisspellings()
+    await app.prisma.integration.create({
+      data: { siteId: site.id, kind: 'web_risk', enabled: true, secrets: { apiKey: 'legacy-plain-key' } },
+    })
+    const url = `${base(site.slug)}/integrations/web-risk/settings`
+    const read = await app.inject({ url, headers: { cookie: memberCookie } })
+    expect(read.json()).toEqual({ enabled: true, apiKey: 'set', apiKeySet: true })
+    const stored = await app.prisma.integration.findFirstOrThrow({
+      where: { siteId: site.id, kind: 'web_risk' },
+    })
+    const sealed = (stored.secrets as { apiKey: string }).apiKey
+    expect(sealed).toMatch(/^v1:/)
+    expect(app.secrets.open(sealed)).toBe('legacy-plain-key')
   })
 })

@@ -143,6 +143,7 @@ async function twoSites() {
   // The inventory's :kind is its own (email), not a document kind.
   const listValues = {
     issueName: 'image-alt',
+    issueId: 'image-alt',
     kind: 'pdf',
     'kind@/inventory/': 'email',
     format: 'csv',

@@ -264,3 +264,90 @@ describe('section writes', () => {
     expect(await app.prisma.section.findUnique({ where: { id: foreign.id } })).not.toBeNull()
   })
 })
+
+describe('POST /api/v1/sites/:slug/sections/preview', () => {
+  async function siteWithPages() {
+    const setup = await siteWithAdmin()
+    const { app, site } = setup
+    const pages = [
+      {
+        url: 'https://preview.example/news/budget',
+        author: 'Press office',
+        metadata: { metaTags: { section: 'news' } },
+      },
+      { url: 'https://preview.example/news/archive/2019', author: 'Press office', metadata: {} },
+      {
+        url: 'https://preview.example/services/bins',
+        author: 'Waste team',
+        metadata: { metaTags: { section: 'services' } },
+      },
+      { url: 'https://preview.example/about.html', author: null, metadata: null },
+    ]
+    for (const page of pages) await app.prisma.page.create({ data: { siteId: site.id, ...page } as never })
+    const preview = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `${setup.sectionsUrl}/preview`,
+        headers: { cookie: setup.cookie },
+        payload: body,
+      })
+    return { ...setup, preview }
+  }
+  const urls = (body: { items: { entryTitle: string }[] }) => body.items.map((item) => item.entryTitle)
+
+  it('lists the known pages the unsaved rules take in, with every source and operator, paged and counted', async () => {
+    const { preview } = await siteWithPages()
+    const newsNotArchive = await preview({
+      conditions: [
+        { matchType: 'Includes', source: 'Path', operator: 'Starts with', value: '/news' },
+        { matchType: 'Excludes', source: 'Path', operator: 'Contains', value: 'archive' },
+      ],
+    })
+    expect(newsNotArchive.statusCode).toBe(200)
+    expect(newsNotArchive.json()).toMatchObject({ totalCount: 1, pageIndex: 1, pageCount: 1 })
+    expect(urls(newsNotArchive.json())).toEqual(['https://preview.example/news/budget'])
+    const cases: [object, string[]][] = [
+      [{ source: 'Path', operator: 'Ends with', value: '.HTML' }, ['https://preview.example/about.html']],
+      [
+        { source: 'Path', operator: 'Equals', value: '/services/bins' },
+        ['https://preview.example/services/bins'],
+      ],
+      [{ source: 'Path', operator: 'Regex', value: '^/news/\\w+$' }, ['https://preview.example/news/budget']],
+      [
+        { source: 'Author', operator: 'Equals', value: 'press office' },
+        ['https://preview.example/news/archive/2019', 'https://preview.example/news/budget'],
+      ],
+      [
+        { source: 'Metatag', name: 'Section', operator: 'Contains', value: 'serv' },
+        ['https://preview.example/services/bins'],
+      ],
+    ]
+    for (const [condition, expected] of cases) {
+      const response = await preview({ conditions: [condition] })
+      expect({ condition, urls: urls(response.json()) }).toEqual({ condition, urls: expected })
+    }
+    const paged = await preview({ conditions: [{ value: '/' }], page: 2, pageSize: 3 })
+    expect(paged.json()).toMatchObject({ totalCount: 4, pageIndex: 2, pageSize: 3, pageCount: 2 })
+    expect(urls(paged.json())).toEqual(['https://preview.example/services/bins'])
+    expect((await preview({ conditions: [] })).json()).toMatchObject({ totalCount: 0, items: [] })
+  })
+
+  it('answers 400 naming the condition field, 404 to another site’s member', async () => {
+    const { app, preview, sectionsUrl } = await siteWithPages()
+    const noValue = await preview({ conditions: [{ value: ' ' }] })
+    expect(noValue.statusCode).toBe(400)
+    expect(noValue.json().message).toContain('conditions.0.value')
+    const badRegex = await preview({ conditions: [{ operator: 'Regex', value: '(a' }] })
+    expect(badRegex.statusCode).toBe(400)
+    expect(badRegex.json().errors).toHaveProperty(['conditions.0.value'])
+    const outsider = await createTestUser(app.prisma)
+    await createTestSite(app.prisma, { members: [{ userId: outsider.id, role: 'admin' }] })
+    const hidden = await app.inject({
+      method: 'POST',
+      url: `${sectionsUrl}/preview`,
+      headers: { cookie: await createSessionCookie(app.prisma, outsider.id) },
+      payload: { conditions: [] },
+    })
+    expect(hidden.statusCode).toBe(404)
+  })
+})

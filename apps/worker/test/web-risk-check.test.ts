@@ -1,4 +1,4 @@
-import { createPrismaClient } from '@canopy/db'
+import { createPrismaClient, createSecretBox } from '@canopy/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebRiskFake, type WebRiskFake } from '../../../tests/fixtures/web-risk/server.js'
 import { loadWorkerConfig } from '../src/config.js'
@@ -113,5 +113,25 @@ describe('the Web Risk check of a scan’s links', () => {
     ).toBeNull()
     expect((await riskTypes(wrongKey.site.id))[SAFE]).toBe('MALWARE')
     expect(warnings.at(-1)).toContain('Web Risk check')
+  })
+
+  it('opens a key stored sealed with the secret box, as the API stores it', async () => {
+    expect(config.secretsKey).toBeTruthy()
+    const sealed = createSecretBox(config.secretsKey).seal(KEY)
+    const { site, linkIds } = await siteWithLinks({ enabled: true, apiKey: sealed })
+    await prisma.webRiskVerdict.deleteMany({ where: { url: PHISHING } })
+    expect(await checkScanLinksWithWebRisk(prisma, runtime(), { siteId: site.id, linkIds }, logger)).toBe(1)
+    expect((await riskTypes(site.id))[PHISHING]).toBe('SOCIAL_ENGINEERING')
+    // Without the key it was sealed with, the check is skipped and says why.
+    const other = createSecretBox(Buffer.alloc(32, 7).toString('base64')).seal(KEY)
+    const unreadable = await siteWithLinks({ enabled: true, apiKey: other })
+    const skipped = await checkScanLinksWithWebRisk(
+      prisma,
+      runtime(),
+      { siteId: unreadable.site.id, linkIds: unreadable.linkIds },
+      logger,
+    )
+    expect(skipped).toBeNull()
+    expect(warnings.at(-1)).toContain('Web Risk key could not be opened')
   })
 })

@@ -55,6 +55,8 @@ export const API_KEY_NOT_SET = 'not set'
 export const WebRiskSettingsSchema = z.object({
   enabled: z.boolean(),
   apiKey: z.enum([API_KEY_SET, API_KEY_NOT_SET]),
+  /** whether a key is stored (the same as apiKey, as every integration's answer says it) */
+  apiKeySet: z.boolean(),
 })
 export type WebRiskSettings = z.infer<typeof WebRiskSettingsSchema>
 

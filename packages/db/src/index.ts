@@ -11,3 +11,4 @@ export {
 export { hashPassword, PASSWORD_HASH_OPTIONS, passwordNeedsRehash, verifyPassword } from './passwords.js'
 export * from './repositories/index.js'
 export * from './secrets.js'
+export * from './stored-secrets.js'

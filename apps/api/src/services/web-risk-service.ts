@@ -2,6 +2,7 @@ import {
   API_KEY_NOT_SET,
   API_KEY_SET,
   type ExportFormat,
+  INTEGRATION_REQUIRED_MESSAGE,
   MALICIOUS_LINK_DEFAULT_SORT,
   type MaliciousLinkListItem,
   type MaliciousLinksQuery,
@@ -12,11 +13,13 @@ import {
 } from '@canopy/contracts'
 import {
   findWebRiskIntegration,
+  isSealedSecret,
   iterateListBatches,
   type MaliciousLinkListRow,
   maliciousLinkList,
   maliciousLinkSort,
   type PrismaClient,
+  type SecretBox,
   saveWebRiskIntegration,
 } from '@canopy/db'
 import { badRequest } from '../http-errors.js'
@@ -32,33 +35,53 @@ import {
 
 // The web-risk integration's settings and the malicious links its checks found.
 
-/** The API key the integration's secrets hold, if any. */
+/** The API key the integration's secrets hold (sealed, or plain when stored before sealing), if any. */
 function storedApiKey(secrets: unknown): string | undefined {
   const parsed = WebRiskSecretsSchema.safeParse(secrets)
   return parsed.success ? parsed.data.apiKey : undefined
 }
 
-/** The key itself never leaves the server: only whether one is stored. */
-export async function getWebRiskSettings(prisma: PrismaClient, siteId: string): Promise<WebRiskSettings> {
-  const integration = await findWebRiskIntegration(prisma, siteId)
-  return {
-    enabled: integration?.enabled ?? false,
-    apiKey: storedApiKey(integration?.secrets) ? API_KEY_SET : API_KEY_NOT_SET,
-  }
+function presentWebRiskSettings(enabled: boolean, hasKey: boolean): WebRiskSettings {
+  return { enabled, apiKey: hasKey ? API_KEY_SET : API_KEY_NOT_SET, apiKeySet: hasKey }
 }
 
-/** A key given replaces the stored one, a blank one keeps it; turning the check on needs a key ('Required'). */
+/**
+ * The key itself never leaves the server: only whether one is stored. A key stored plain (before keys were
+ * sealed) is sealed and written back on this read, so the database holds none in the clear for long.
+ */
+export async function getWebRiskSettings(
+  prisma: PrismaClient,
+  box: SecretBox,
+  siteId: string,
+): Promise<WebRiskSettings> {
+  const integration = await findWebRiskIntegration(prisma, siteId)
+  const apiKey = storedApiKey(integration?.secrets)
+  if (integration && apiKey && !isSealedSecret(apiKey) && box.available) {
+    const secrets = { ...(integration.secrets as object), apiKey: box.seal(apiKey) }
+    await saveWebRiskIntegration(prisma, siteId, { enabled: integration.enabled, secrets })
+  }
+  return presentWebRiskSettings(integration?.enabled ?? false, Boolean(apiKey))
+}
+
+/**
+ * A key given is sealed and replaces the stored one, a blank one keeps it; turning the check on needs a key
+ * ('Required').
+ */
 export async function updateWebRiskSettings(
   prisma: PrismaClient,
+  box: SecretBox,
   siteId: string,
   body: UpdateWebRiskSettingsRequest,
 ): Promise<WebRiskSettings> {
   const integration = await findWebRiskIntegration(prisma, siteId)
-  const apiKey = body.apiKey || storedApiKey(integration?.secrets)
-  if (body.enabled && !apiKey) throw badRequest('apiKey', 'Required')
+  const stored = storedApiKey(integration?.secrets)
+  if (body.enabled && !body.apiKey && !stored) throw badRequest('apiKey', INTEGRATION_REQUIRED_MESSAGE)
+  const apiKey = body.apiKey
+    ? box.seal(body.apiKey)
+    : stored && (isSealedSecret(stored) ? stored : box.seal(stored))
   const secrets = { ...((integration?.secrets as object | null) ?? {}), ...(apiKey ? { apiKey } : {}) }
   await saveWebRiskIntegration(prisma, siteId, { enabled: body.enabled, secrets })
-  return { enabled: body.enabled, apiKey: apiKey ? API_KEY_SET : API_KEY_NOT_SET }
+  return presentWebRiskSettings(body.enabled, Boolean(apiKey))
 }
 
 type MaliciousLinksFilterQuery = Omit<MaliciousLinksQuery, 'page' | 'pageSize'>

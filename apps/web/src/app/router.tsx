@@ -131,6 +131,8 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('settings/sitemap', () => import('./routes/app/settings-sitemap')),
     route('settings/billing', () => import('./routes/app/settings-billing')),
     route('settings/danger-zone', () => import('./routes/app/settings-danger-zone')),
+    route('settings/sections', () => import('./routes/app/settings-sections')),
+    route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>

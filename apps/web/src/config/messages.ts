@@ -3,6 +3,16 @@
  * shows here, so that a wording change is one edit and tests can assert the exact spec text.
  */
 export const MESSAGES = {
+  tickets: {
+    create: 'Create ticket',
+    unlink: 'Unlink from issue tracker',
+    summaryRequired: 'Issue summary is required',
+    createFailed: 'Error creating issue tracker ticket',
+    unlinkFailed: 'Failed to unlink from issue tracker',
+    templateFailed: 'Error fetching issue tracker ticket template',
+    created: 'Issue tracker ticket created successfully!',
+    unlinked: 'Successfully unlinked from issue tracker',
+  },
   login: {
     termsOfUse: 'Terms of use',
     privacyPolicy: 'Privacy Policy',

@@ -1,9 +1,11 @@
 import { WebRiskSecretsSchema } from '@canopy/contracts'
 import {
+  createSecretBox,
   deleteExpiredWebRiskVerdicts,
   findCurrentWebRiskVerdicts,
   findWebRiskIntegration,
   listExternalLinkUrls,
+  openStoredSecret,
   type PrismaClient,
   storeWebRiskVerdicts,
   updateLinkRiskTypes,
@@ -15,16 +17,20 @@ import type { ScanRuntime } from './scan-runtime.js'
 
 /** What the check needs of the scan's runtime: its network guard and two settings. */
 type WebRiskRuntime = Pick<ScanRuntime, 'guard'> & {
-  config: Pick<WorkerConfig, 'webRiskBaseUrl' | 'linkCheckTimeoutMs'>
+  config: Pick<WorkerConfig, 'webRiskBaseUrl' | 'linkCheckTimeoutMs' | 'secretsKey'>
 }
 
 const WebRiskConfigSchema = z.object({ baseUrl: z.url({ protocol: /^https?$/ }).optional() })
 
-/** The site's Web Risk settings when its integration is on and has a key; null otherwise. */
+/**
+ * The site's Web Risk settings when its integration is on and has a key; null otherwise. The key is stored
+ * sealed with the secret box (plain when stored before sealing, until the API next rewrites it).
+ */
 async function webRiskSettingsOf(prisma: PrismaClient, runtime: WebRiskRuntime, siteId: string) {
   const integration = await findWebRiskIntegration(prisma, siteId)
   if (!integration?.enabled) return null
-  const apiKey = WebRiskSecretsSchema.safeParse(integration.secrets).data?.apiKey
+  const stored = WebRiskSecretsSchema.safeParse(integration.secrets).data?.apiKey
+  const apiKey = openStoredSecret(createSecretBox(runtime.config.secretsKey), stored)
   if (!apiKey) return null
   const baseUrl =
     WebRiskConfigSchema.safeParse(integration.config).data?.baseUrl ?? runtime.config.webRiskBaseUrl
@@ -43,7 +49,14 @@ export async function checkScanLinksWithWebRisk(
   { siteId, linkIds }: { siteId: string; linkIds: string[] },
   logger: { warn: (o: object, m: string) => void },
 ): Promise<number | null> {
-  const settings = await webRiskSettingsOf(prisma, runtime, siteId)
+  // A key that cannot be opened (no CANOPY_SECRETS_KEY, or another one) skips the check like a refusal.
+  const settings = await webRiskSettingsOf(prisma, runtime, siteId).catch((error: unknown) => {
+    logger.warn(
+      { siteId, err: error },
+      'the Web Risk key could not be opened; the links are left as they were',
+    )
+    return null
+  })
   if (!settings) return null
   const urls = await listExternalLinkUrls(prisma, linkIds)
   const now = new Date()

@@ -1,5 +1,6 @@
 import type { PrismaClient, User } from '../generated/prisma/client.js'
 import { hashPassword, verifyPassword } from '../passwords.js'
+import { ensureDemoIntegrations } from './demo-integrations.js'
 import { FEATURE_FLAGS } from './feature-flags.js'
 
 export const DEFAULT_DEMO_EMAIL = 'demo@canopy.example'
@@ -37,6 +38,11 @@ export interface SeedDemoOptions {
    * it at the local fake) and its key (DEMO_WEB_RISK_KEY); without both the integration is left off
    */
   webRisk?: { baseUrl: string; apiKey: string }
+  /**
+   * the issue tracker (Jira Cloud REST) the demo site's tickets go to (DEMO_JIRA_URL: ./scripts/start points
+   * it at the local fake) with DEMO_JIRA_EMAIL, DEMO_JIRA_TOKEN and DEMO_JIRA_PROJECT; without them it is left off
+   */
+  jira?: { baseUrl: string; email: string; apiKey: string; projectKey: string }
 }
 
 export interface SeededDemoUser {
@@ -99,7 +105,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
   await ensureOrganisationMembers(prisma, organisation.id, demoUsers)
   const site = await ensureDemoSite(prisma, { siteUrl, organisationId: organisation.id, ...demoUsers })
   await ensureDemoSections(prisma, site.id)
-  await ensureDemoWebRisk(prisma, site.id, options.webRisk ?? webRiskFromEnv())
+  await ensureDemoIntegrations(prisma, site.id, options)
   await ensureWelcomeAlert(prisma)
 
   return {
@@ -201,34 +207,6 @@ async function ensureDemoSite(
     update: {},
   })
   return site
-}
-
-function webRiskFromEnv(): SeedDemoOptions['webRisk'] {
-  const baseUrl = process.env.DEMO_WEB_RISK_URL
-  const apiKey = process.env.DEMO_WEB_RISK_KEY
-  return baseUrl && apiKey ? { baseUrl, apiKey } : undefined
-}
-
-/**
- * The demo site's web-risk integration, on and pointed at the given API (the local fake in a trial), so a
- * newcomer sees a malicious link flagged. Set on each run: the fake's port follows FIXTURE_SITE_PORT.
- */
-async function ensureDemoWebRisk(
-  prisma: PrismaClient,
-  siteId: string,
-  webRisk: SeedDemoOptions['webRisk'],
-): Promise<void> {
-  if (!webRisk) return
-  const settings = {
-    enabled: true,
-    config: { baseUrl: webRisk.baseUrl },
-    secrets: { apiKey: webRisk.apiKey },
-  }
-  await prisma.integration.upsert({
-    where: { siteId_kind: { siteId, kind: 'web_risk' } },
-    create: { siteId, kind: 'web_risk', ...settings },
-    update: settings,
-  })
 }
 
 /** The demo site's sections, each matching the pages under its path; existing ones are left as they are. */

@@ -1,7 +1,15 @@
-import { ListQuerySchema, pagedListSchema, SectionSchema, SectionWriteSchema } from '@canopy/contracts'
+import {
+  ListQuerySchema,
+  pagedListSchema,
+  SectionPreviewRequestSchema,
+  SectionPreviewSchema,
+  SectionSchema,
+  SectionWriteSchema,
+} from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
+import { previewSection } from '../../services/section-preview-service.js'
 import {
   changeSiteSection,
   createSiteSection,
@@ -116,6 +124,27 @@ function deleteSectionRoute(fastify: FastifyZodInstance) {
   )
 }
 
+/** POST /sections/preview */
+function previewSectionRoute(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  fastify.post(
+    '/preview',
+    {
+      // Reads only: what the rules would take in among pages the caller may already see.
+      config: { permission: 'viewResults' },
+      schema: {
+        tags: ['sections'],
+        summary:
+          'The known pages (of the last scans) that these unsaved rules take in, paged, with the count',
+        params: SiteParamsSchema,
+        body: SectionPreviewRequestSchema,
+        response: { 200: SectionPreviewSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => previewSection(prisma, getSiteAccess(request).siteId, request.body),
+  )
+}
+
 /** The sections of a site ('All sections' is not one of them: the web adds it to the switcher). */
 const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   listSectionsRoute(fastify)
@@ -123,6 +152,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   sectionRoute(fastify)
   changeSectionRoute(fastify)
   deleteSectionRoute(fastify)
+  previewSectionRoute(fastify)
 }
 
 export default sectionsRoutes

@@ -6,6 +6,7 @@ import contentQualityRoutes from './content-quality.js'
 import dictionariesRoutes from './dictionaries.js'
 import documentsRoutes from './documents.js'
 import historyRoutes from './history.js'
+import integrationsRoutes from './integrations.js'
 import inventoryRoutes from './inventory.js'
 import issuesRoutes from './issues.js'
 import misspellingsRoutes from './misspellings.js'
@@ -32,6 +33,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteResults)
   await fastify.register(webRiskSettingsRoutes)
   await fastify.register(scanLoginRoutes)
+  await fastify.register(integrationsRoutes)
 }
 
 /**

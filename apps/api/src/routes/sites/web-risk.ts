@@ -45,7 +45,7 @@ export const webRiskSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: WebRiskSettingsSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => getWebRiskSettings(prisma, getSiteAccess(request).siteId),
+    async (request) => getWebRiskSettings(prisma, fastify.secrets, getSiteAccess(request).siteId),
   )
   fastify.post(
     '/integrations/web-risk/settings',
@@ -59,6 +59,7 @@ export const webRiskSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: WebRiskSettingsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateWebRiskSettings(prisma, getSiteAccess(request).siteId, request.body),
+    async (request) =>
+      updateWebRiskSettings(prisma, fastify.secrets, getSiteAccess(request).siteId, request.body),
   )
 }

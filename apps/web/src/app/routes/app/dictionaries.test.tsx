@@ -215,6 +215,22 @@ describe('malicious links', () => {
   })
 })
 
+const TRACKER_AND_ANALYTICS_OFF = {
+  'GET /api/v1/sites/:slug/integrations/jira/settings': reply({
+    enabled: false,
+    baseUrl: '',
+    email: '',
+    projectKey: '',
+    apiKeySet: false,
+  }),
+  'GET /api/v1/sites/:slug/integrations/ga4/settings': reply({
+    enabled: false,
+    propertyID: null,
+    propertyIdList: [],
+    connected: false,
+  }),
+}
+
 describe('settings/integrations', () => {
   it('requires a key to turn the web-risk check on, saves it and never shows it back', async () => {
     const { api } = renderScreen(
@@ -225,24 +241,76 @@ describe('settings/integrations', () => {
         'GET /api/v1/sites/:slug/integrations/web-risk/settings': reply({
           enabled: false,
           apiKey: 'not set',
+          apiKeySet: false,
         }),
-        'POST /api/v1/sites/:slug/integrations/web-risk/settings': reply({ enabled: true, apiKey: 'set' }),
+        'POST /api/v1/sites/:slug/integrations/web-risk/settings': reply({
+          enabled: true,
+          apiKey: 'set',
+          apiKeySet: true,
+        }),
+        ...TRACKER_AND_ANALYTICS_OFF,
       },
     )
     expect(await screen.findByRole('heading', { level: 2, name: 'Web Risk' })).toBeInTheDocument()
     expect(screen.getByText('No key is stored.')).toBeInTheDocument()
     expect(await findAxeViolations()).toEqual([])
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Enabled' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Required')).toBeInTheDocument()
+    const webRisk = within(screen.getByRole('form', { name: 'Web Risk' }))
+    await userEvent.click(webRisk.getByRole('checkbox', { name: 'Enabled' }))
+    await userEvent.click(webRisk.getByRole('button', { name: 'Save' }))
+    expect(await webRisk.findByText('Required')).toBeInTheDocument()
     expect(api.callsTo('POST /api/v1/sites/:slug/integrations/web-risk/settings')).toHaveLength(0)
-    await userEvent.type(screen.getByLabelText(/API key/), 'key-123')
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await userEvent.type(webRisk.getByLabelText(/API key/), 'key-123')
+    await userEvent.click(webRisk.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Web risk settings updated')).toBeInTheDocument()
     expect(api.callsTo('POST /api/v1/sites/:slug/integrations/web-risk/settings')[0]?.body).toEqual({
       enabled: true,
       apiKey: 'key-123',
     })
     expect(await screen.findByText('A key is stored. Enter a new one to replace it.')).toBeInTheDocument()
+  })
+
+  it('saves the issue tracker settings, tests the connection, and shows analytics as not connected', async () => {
+    const saved = { enabled: true, baseUrl: 'https://team.example', email: 'a@b.example', projectKey: 'WEB' }
+    const { api } = renderScreen(
+      <IntegrationsRoute />,
+      '/site/demo-site/settings/integrations',
+      'settings/integrations',
+      {
+        'GET /api/v1/sites/:slug/integrations/web-risk/settings': reply({
+          enabled: false,
+          apiKey: 'not set',
+          apiKeySet: false,
+        }),
+        ...TRACKER_AND_ANALYTICS_OFF,
+        'POST /api/v1/sites/:slug/integrations/jira/settings': reply({ ...saved, apiKeySet: true }),
+        'POST /api/v1/sites/:slug/integrations/jira/settings/test': reply({
+          ok: true,
+          accountName: 'Ada',
+          projectName: 'Website',
+          message: null,
+        }),
+      },
+    )
+    const tracker = within(await screen.findByRole('form', { name: 'Issue tracker' }))
+    expect(screen.getByText('No Google Analytics account is connected.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Connect Google Analytics' })).toBeDisabled()
+    expect(await findAxeViolations()).toEqual([])
+    await userEvent.click(tracker.getByRole('checkbox', { name: 'Enabled' }))
+    await userEvent.click(tracker.getByRole('button', { name: 'Save' }))
+    expect(await tracker.findByText('Required')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/v1/sites/:slug/integrations/jira/settings')).toHaveLength(0)
+    await userEvent.type(tracker.getByLabelText(/Site URL/), saved.baseUrl)
+    await userEvent.type(tracker.getByLabelText(/Account e-mail/), saved.email)
+    await userEvent.type(tracker.getByLabelText(/API token/), 'token-1')
+    await userEvent.type(tracker.getByLabelText(/Project key/), saved.projectKey)
+    await userEvent.click(tracker.getByRole('button', { name: 'Test connection' }))
+    expect(await tracker.findByText('Connected as Ada to the project Website.')).toBeInTheDocument()
+    await userEvent.click(tracker.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Issue tracker settings updated')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/v1/sites/:slug/integrations/jira/settings')[0]?.body).toEqual({
+      ...saved,
+      apiKey: 'token-1',
+    })
+    expect(await tracker.findByText('A token is stored. Enter a new one to replace it.')).toBeInTheDocument()
   })
 })

@@ -213,3 +213,72 @@ describe('page detail', () => {
     expect(screen.queryByRole('button', { name: 'Rescan page' })).not.toBeInTheDocument()
   })
 })
+
+describe('the issue tracker ticket of a failed issue', () => {
+  it('creates a ticket from the template, then shows its link and unlinks it', async () => {
+    const { rule, page } = pageWithFailure()
+    let ticket: { ticketId: string; ticketUrl: string } | null = null
+    const withTicket = () => {
+      const failed = page.accessibility.issuesFailed.map((issue) => ({ ...issue, linkedJiraIssue: ticket }))
+      return { ...page, accessibility: { ...page.accessibility, issuesFailed: failed } }
+    }
+    const { api } = renderPage('/site/demo-site/pages/page-1/accessibility', {
+      'GET /api/v1/sites/:slug': reply(
+        makeSite({
+          firstScanCompleted: true,
+          jiraIntegration: { enabled: true, baseUrl: 'https://t.example' },
+        }),
+      ),
+      'GET /api/v1/sites/:slug/page': () => reply(withTicket()),
+      'GET /api/v1/sites/:slug/integrations/jira/:pageId/:issueId/template': reply({
+        projectName: 'Website',
+        projectLink: 'https://t.example/browse/WEB',
+        issueTypes: ['Task', 'Bug'],
+        summary: 'Images need alt text',
+        description: 'Page: http://127.0.0.1:8090/problems/images.html',
+      }),
+      'POST /api/v1/sites/:slug/integrations/jira/:pageId/:issueId': () => {
+        ticket = { ticketId: 'WEB-1', ticketUrl: 'https://t.example/browse/WEB-1' }
+        return reply(ticket, 201)
+      },
+      'DELETE /api/v1/sites/:slug/integrations/jira/:pageId/:issueId': () => {
+        ticket = null
+        return reply(undefined, 204)
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(rule.help.slice(0, 20)) }))
+    await userEvent.click(screen.getByRole('button', { name: /^Create ticket:/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create ticket' })
+    const summary = await within(dialog).findByLabelText(/Summary/)
+    expect(summary).toHaveValue('Images need alt text')
+    expect(await findAxeViolationsBesideSnapshot()).toEqual([])
+    await userEvent.clear(summary)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create ticket' }))
+    expect(await within(dialog).findByText('Issue summary is required')).toBeInTheDocument()
+    await userEvent.type(summary, 'Add alt text')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create ticket' }))
+    expect(await screen.findByText('Issue tracker ticket created successfully!')).toBeInTheDocument()
+    const [created] = api.callsTo('POST /api/v1/sites/:slug/integrations/jira/:pageId/:issueId')
+    expect(created?.body).toMatchObject({ summary: 'Add alt text', issueType: 'Task' })
+    const link = await screen.findByRole('link', { name: /Ticket WEB-1/ })
+    expect(link).toHaveAttribute('href', 'https://t.example/browse/WEB-1')
+    await userEvent.click(screen.getByRole('button', { name: 'Unlink from issue tracker' }))
+    expect(await screen.findByText('Successfully unlinked from issue tracker')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Ticket WEB-1/ })).not.toBeInTheDocument())
+  })
+
+  it('offers no ticket while the tracker is off, or to a viewer', async () => {
+    const { rule } = pageWithFailure()
+    renderPage('/site/demo-site/pages/page-1/accessibility', {
+      'GET /api/v1/sites/:slug': reply(
+        makeSite({
+          firstScanCompleted: true,
+          role: 'viewer',
+          jiraIntegration: { enabled: true, baseUrl: '' },
+        }),
+      ),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(rule.help.slice(0, 20)) }))
+    expect(screen.queryByRole('button', { name: /Create ticket/ })).not.toBeInTheDocument()
+  })
+})

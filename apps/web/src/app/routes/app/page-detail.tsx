@@ -1,12 +1,15 @@
-import type { PageTab } from '@canopy/contracts'
+import type { PageTab, SiteConfig } from '@canopy/contracts'
 import type { QueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { type LoaderFunctionArgs, useNavigate, useParams } from 'react-router'
+import { TicketControl } from '@/components/tickets/ticket-control'
 import { AuditGroups } from '@/features/audits/components/audit-groups'
 import { getPageQueryOptions } from '@/features/page-detail/api/get-page'
-import type { RenderPageAudits } from '@/features/page-detail/components/page-audits'
+import type { RenderPageAudits, RenderTicket } from '@/features/page-detail/components/page-audits'
 import { PageDetailScreen, readPageTab } from '@/features/page-detail/components/page-detail'
 import { useGuardedSite } from '@/features/sites/components/site-guard'
 import { sitePath } from '@/lib/site-paths'
+import { compareVersions } from '@/lib/version'
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -19,11 +22,33 @@ export const clientLoader =
 /** The app composes the page detail with the one audit renderer (features never import each other). */
 const renderAudits: RenderPageAudits = (props) => <AuditGroups {...props} headingLevel={3} />
 
+/** Tickets are offered on a failed issue when the site's tracker is on and its product version is above 2.1.0. */
+function useRenderTicket(site: SiteConfig): RenderTicket {
+  const siteSlug = site.sys.slug ?? site.sys.id
+  const isOffered = site.jiraIntegration.enabled && compareVersions(site.productVersion, '2.1.0') > 0
+  const canManage = site.permissions.includes('manageTickets')
+  return useCallback(
+    (issue, pageId) => (
+      <TicketControl
+        siteSlug={siteSlug}
+        pageId={pageId}
+        issueId={issue.issueId}
+        issueTitle={issue.title}
+        ticket={issue.linkedJiraIssue}
+        isOffered={isOffered}
+        canManage={canManage}
+      />
+    ),
+    [siteSlug, isOffered, canManage],
+  )
+}
+
 /** /site/:slug[/section/:sectionSlug]/pages/:pageId/:tabId */
 export function Component() {
   const site = useGuardedSite()
   const { pageId = '', tabId, sectionSlug = null } = useParams()
   const navigate = useNavigate()
+  const renderTicket = useRenderTicket(site)
   const siteSlug = site.sys.slug ?? site.sys.id
   const onTabChange = (tab: PageTab) =>
     navigate(sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(pageId)}/${tab}`), { replace: true })
@@ -37,6 +62,7 @@ export function Component() {
       onTabChange={onTabChange}
       canRescan={site.permissions.includes('startScans')}
       renderAudits={renderAudits}
+      renderTicket={renderTicket}
     />
   )
 }

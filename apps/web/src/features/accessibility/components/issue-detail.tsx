@@ -7,6 +7,7 @@ import {
 import { useMemo } from 'react'
 import { plainText } from '@/components/area/issue-pages-view'
 import { PageLink } from '@/components/area/page-link'
+import { TicketControl } from '@/components/tickets/ticket-control'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { Button } from '@/components/ui/button'
 import { FactList } from '@/components/ui/fact-list'
@@ -32,6 +33,28 @@ import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
 
 const pages = (count: number) => plural(count, 'page')
+
+/** Whether tickets are offered on this site (tracker on, product version above 2.1.0) and to this caller. */
+export type TicketAccess = { isOffered: boolean; canManage: boolean }
+
+function ticketColumn(siteSlug: string, access: TicketAccess): ListColumn<IssuePageItem> {
+  return {
+    id: 'ticket',
+    label: 'Ticket',
+    render: (item) =>
+      item.status === 'failed' || item.linkedJiraIssue ? (
+        <TicketControl
+          siteSlug={siteSlug}
+          pageId={item.sys.id}
+          issueId={item.issueId}
+          issueTitle={item.pageTitle ?? item.entryTitle}
+          ticket={item.linkedJiraIssue}
+          isOffered={access.isOffered}
+          canManage={access.canManage}
+        />
+      ) : null,
+  }
+}
 
 function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<IssuePageItem>[] {
   return [
@@ -128,7 +151,8 @@ export function IssueDetailScreen({
   sectionSlug,
   sectionId,
   issueName,
-}: AreaScreenProps & { issueName: string }) {
+  ticketAccess,
+}: AreaScreenProps & { issueName: string; ticketAccess?: TicketAccess }) {
   const issue = useIssue(siteSlug, issueName, { sectionId })
   useDocumentTitle(issue.data ? plainText(issue.data.title) : 'Accessibility issue')
   if (issue.isError) {
@@ -150,6 +174,7 @@ export function IssueDetailScreen({
       sectionSlug={sectionSlug}
       sectionId={sectionId}
       issueName={issueName}
+      ticketAccess={ticketAccess}
     />
   )
 }
@@ -160,7 +185,8 @@ function IssueDetailView({
   sectionSlug,
   sectionId,
   issueName,
-}: AreaScreenProps & { issue: IssueDetail; issueName: string }) {
+  ticketAccess,
+}: AreaScreenProps & { issue: IssueDetail; issueName: string; ticketAccess?: TicketAccess }) {
   const goBack = useGoBack()
   const at = (rest: string) => sitePath(siteSlug, sectionSlug, rest)
   const list = useListParams({
@@ -171,11 +197,13 @@ function IssueDetailView({
   const query = useMemo(() => ({ ...list.query, category: 'accessibility' }), [list.query])
   const affected = useIssuePages(siteSlug, issueName, query)
   const columns = useMemo(
-    () =>
-      pageColumns((item) =>
+    () => [
+      ...pageColumns((item) =>
         sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/accessibility`),
       ),
-    [siteSlug, sectionSlug],
+      ...(ticketAccess ? [ticketColumn(siteSlug, ticketAccess)] : []),
+    ],
+    [siteSlug, sectionSlug, ticketAccess],
   )
   return (
     <div className={styles.screen}>

@@ -6,8 +6,11 @@ import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useGa4Settings, useJiraSettings } from '../api/tracker-settings'
 import { useUpdateWebRiskSettings, useWebRiskSettings } from '../api/web-risk-settings'
+import { AnalyticsForm } from './analytics-block'
 import styles from './integrations.module.css'
+import { TrackerForm } from './tracker-block'
 
 const TEXT = {
   loadError: 'Error loading integration settings',
@@ -67,16 +70,21 @@ function WebRiskForm({ siteSlug, settings }: { siteSlug: string; settings: WebRi
   )
 }
 
-/** settings/integrations: the integrations of the site (the web-risk checker). */
+/** settings/integrations: the integrations of the site (issue tracker, web-risk checker, web analytics). */
 export function IntegrationsScreen({ siteSlug }: { siteSlug: string }) {
   useDocumentTitle('Integrations')
-  const settings = useWebRiskSettings(siteSlug)
+  const webRisk = useWebRiskSettings(siteSlug)
+  const jira = useJiraSettings(siteSlug)
+  const ga4 = useGa4Settings(siteSlug)
+  const all = [webRisk, jira, ga4]
   return (
     <div className={styles.screen}>
       <PageHeader eyebrow="Settings" title="Integrations" />
-      {settings.isPending ? <PageLoader /> : null}
-      {settings.isError ? <StatusMessage title={TEXT.loadError} /> : null}
-      {settings.data ? <WebRiskForm siteSlug={siteSlug} settings={settings.data} /> : null}
+      {all.some((query) => query.isPending) ? <PageLoader /> : null}
+      {all.some((query) => query.isError) ? <StatusMessage title={TEXT.loadError} /> : null}
+      {jira.data ? <TrackerForm siteSlug={siteSlug} settings={jira.data} /> : null}
+      {webRisk.data ? <WebRiskForm siteSlug={siteSlug} settings={webRisk.data} /> : null}
+      {ga4.data ? <AnalyticsForm siteSlug={siteSlug} settings={ga4.data} /> : null}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { Audit, AuditGroups, PageDetail } from '@canopy/contracts'
+import type { Audit, AuditGroups, AuditIssue, PageDetail } from '@canopy/contracts'
 import { type ReactNode, useCallback, useMemo } from 'react'
 import { ScoreCard } from '@/components/ui/score-card'
 import { pageElementScreenshotUrl } from '../api/page-artifact-urls'
@@ -16,6 +16,9 @@ export type RenderPageAudits = (props: {
   elementScreenshotUrl: (screenshotPath: string) => string | undefined
   renderAuditExtra: (audit: Audit) => ReactNode
 }) => ReactNode
+
+/** The ticket control of a failed issue, given by the app (it knows the site's tracker and the caller's role). */
+export type RenderTicket = (issue: AuditIssue, pageId: string) => ReactNode
 
 export const CATEGORY_LABELS: Record<CategoryTab, string> = {
   accessibility: 'Accessibility',
@@ -35,6 +38,7 @@ export function PageAudits({
   renderAudits,
   onHighlightNode,
   templateHref,
+  renderTicket,
 }: {
   page: PageDetail
   tab: CategoryTab
@@ -42,6 +46,7 @@ export function PageAudits({
   renderAudits: RenderPageAudits
   onHighlightNode: (node: HighlightTarget) => void
   templateHref?: (issueId: string, signature: string) => string
+  renderTicket?: RenderTicket
 }) {
   const data = categoryData(page, tab)
   const audits = useMemo(() => toAuditGroups(data), [data])
@@ -55,14 +60,18 @@ export function PageAudits({
     (audit: Audit) => {
       const issue = issues.get(audit.id)
       if (!issue) return null
+      const failed = data.issuesFailed.includes(issue)
       return (
-        <IssueLifecycle
-          issue={issue}
-          templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
-        />
+        <>
+          <IssueLifecycle
+            issue={issue}
+            templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
+          />
+          {failed && renderTicket ? renderTicket(issue, pageId) : null}
+        </>
       )
     },
-    [issues, templateHref],
+    [issues, templateHref, data, renderTicket, pageId],
   )
   return (
     <>

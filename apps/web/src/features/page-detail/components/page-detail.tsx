@@ -15,7 +15,13 @@ import { sitePath } from '@/lib/site-paths'
 import { usePage } from '../api/get-page'
 import { pageSnapshotUrl } from '../api/page-artifact-urls'
 import { type CategoryTab, categoryData, isCategoryTab } from '../audit-page-data'
-import { CATEGORY_LABELS, type HighlightTarget, PageAudits, type RenderPageAudits } from './page-audits'
+import {
+  CATEGORY_LABELS,
+  type HighlightTarget,
+  PageAudits,
+  type RenderPageAudits,
+  type RenderTicket,
+} from './page-audits'
 import styles from './page-detail.module.css'
 import { PageMetadata } from './page-metadata'
 import { PageMisspellings } from './page-misspellings'
@@ -43,6 +49,7 @@ export type PageDetailScreenProps = {
   /** site admins may rescan the page */
   canRescan: boolean
   renderAudits: RenderPageAudits
+  renderTicket?: RenderTicket
 }
 
 /**
@@ -81,7 +88,7 @@ function useRendererHighlight() {
 
 type PageTabsProps = Pick<
   PageDetailScreenProps,
-  'siteSlug' | 'sectionSlug' | 'tab' | 'onTabChange' | 'renderAudits'
+  'siteSlug' | 'sectionSlug' | 'tab' | 'onTabChange' | 'renderAudits' | 'renderTicket'
 > & { page: PageDetail; onHighlightNode: (node: HighlightTarget) => void }
 
 /** The tab list (category tabs with their scores) and the selected tab's panel. */
@@ -92,6 +99,7 @@ function PageTabs({
   tab,
   onTabChange,
   renderAudits,
+  renderTicket,
   onHighlightNode,
 }: PageTabsProps) {
   const templateHref = useCallback(
@@ -125,6 +133,7 @@ function PageTabs({
               renderAudits={renderAudits}
               onHighlightNode={onHighlightNode}
               templateHref={id === 'accessibility' ? templateHref : undefined}
+              renderTicket={renderTicket}
             />
           ) : null}
           {id === 'content-quality' ? <PageMisspellings siteSlug={siteSlug} pageId={page.sys.id} /> : null}
