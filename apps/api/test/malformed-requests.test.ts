@@ -36,6 +36,7 @@ async function adminContext() {
       sectionId: section.id,
       scanId: scan.id,
       issueName: 'image-alt',
+      issueId: 'image-alt',
       kind: 'pdf',
       'kind@/inventory/': 'email',
       pageId: 'no-such-page',

@@ -142,6 +142,7 @@ async function twoSites() {
   // The inventory's :kind is its own (email), not a document kind.
   const listValues = {
     issueName: 'image-alt',
+    issueId: 'image-alt',
     kind: 'pdf',
     'kind@/inventory/': 'email',
     format: 'csv',
@@ -320,6 +321,9 @@ describe('site routes above a viewer', () => {
         'POST /api/v1/sites/:slug/scans',
         'POST /api/v1/sites/:slug/sections/:sectionId/scan',
         'POST /api/v1/sites/:slug/integrations/web-risk/settings',
+        'POST /api/v1/sites/:slug/issues/:issueId/assignment',
+        'PATCH /api/v1/sites/:slug/issues/:issueId/assignment',
+        'DELETE /api/v1/sites/:slug/issues/:issueId/assignment',
       ]),
     )
     for (const route of aboveViewer) {
