@@ -14,6 +14,7 @@ export function Component() {
           sectionSlug={scope.sectionSlug}
           sectionId={scope.sectionId}
           issueName={issueName}
+          canAssign={scope.site.permissions.includes('assignIssues')}
         />
       )}
     </AreaGate>

@@ -7,6 +7,7 @@ import {
 import { useMemo } from 'react'
 import { plainText } from '@/components/area/issue-pages-view'
 import { PageLink } from '@/components/area/page-link'
+import { AssignmentControl } from '@/components/assignment/assignment-control'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { Button } from '@/components/ui/button'
 import { FactList } from '@/components/ui/fact-list'
@@ -33,7 +34,12 @@ import type { AreaScreenProps } from './accessibility-pages'
 
 const pages = (count: number) => plural(count, 'page')
 
-function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<IssuePageItem>[] {
+type AssignColumn = { siteSlug: string; issueTitle: string; canAssign: boolean }
+
+function pageColumns(
+  pageHref: (item: IssuePageItem) => string,
+  assign: AssignColumn,
+): ListColumn<IssuePageItem>[] {
   return [
     {
       id: 'entryTitle',
@@ -58,7 +64,24 @@ function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<Issu
     },
     { id: 'fixedIn', label: 'Fixed in', render: (item) => describeScan(item.lifecycle.fixedIn) },
     { id: 'assignment', label: 'Assigned to', render: (item) => item.assignment?.assignedToName ?? '' },
+    ...(assign.canAssign ? [assignmentColumn(assign)] : []),
   ]
+}
+
+/** Assign issue, or Edit issue and Unassign issue, per page (editors and admins). */
+function assignmentColumn({ siteSlug, issueTitle }: AssignColumn): ListColumn<IssuePageItem> {
+  return {
+    id: 'assign',
+    label: 'Assignment',
+    render: (item) => (
+      <AssignmentControl
+        siteSlug={siteSlug}
+        canAssign
+        compact
+        target={{ issueId: item.issueId, pageId: item.sys.id, issueTitle, assignment: item.assignment }}
+      />
+    ),
+  }
 }
 
 function IssueFacts({ issue }: { issue: IssueDetail }) {
@@ -128,7 +151,8 @@ export function IssueDetailScreen({
   sectionSlug,
   sectionId,
   issueName,
-}: AreaScreenProps & { issueName: string }) {
+  canAssign = false,
+}: AreaScreenProps & { issueName: string; canAssign?: boolean }) {
   const issue = useIssue(siteSlug, issueName, { sectionId })
   useDocumentTitle(issue.data ? plainText(issue.data.title) : 'Accessibility issue')
   if (issue.isError) {
@@ -150,6 +174,7 @@ export function IssueDetailScreen({
       sectionSlug={sectionSlug}
       sectionId={sectionId}
       issueName={issueName}
+      canAssign={canAssign}
     />
   )
 }
@@ -160,7 +185,8 @@ function IssueDetailView({
   sectionSlug,
   sectionId,
   issueName,
-}: AreaScreenProps & { issue: IssueDetail; issueName: string }) {
+  canAssign = false,
+}: AreaScreenProps & { issue: IssueDetail; issueName: string; canAssign?: boolean }) {
   const goBack = useGoBack()
   const at = (rest: string) => sitePath(siteSlug, sectionSlug, rest)
   const list = useListParams({
@@ -172,10 +198,11 @@ function IssueDetailView({
   const affected = useIssuePages(siteSlug, issueName, query)
   const columns = useMemo(
     () =>
-      pageColumns((item) =>
-        sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/accessibility`),
+      pageColumns(
+        (item) => sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/accessibility`),
+        { siteSlug, issueTitle: plainText(issue.title), canAssign },
       ),
-    [siteSlug, sectionSlug],
+    [siteSlug, sectionSlug, issue.title, canAssign],
   )
   return (
     <div className={styles.screen}>

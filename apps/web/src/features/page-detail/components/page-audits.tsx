@@ -1,5 +1,6 @@
 import type { Audit, AuditGroups, PageDetail } from '@canopy/contracts'
 import { type ReactNode, useCallback, useMemo } from 'react'
+import { AssignmentControl } from '@/components/assignment/assignment-control'
 import { ScoreCard } from '@/components/ui/score-card'
 import { pageElementScreenshotUrl } from '../api/page-artifact-urls'
 import { type CategoryTab, categoryData, issuesById, toAuditGroups } from '../audit-page-data'
@@ -35,6 +36,7 @@ export function PageAudits({
   renderAudits,
   onHighlightNode,
   templateHref,
+  canAssign = false,
 }: {
   page: PageDetail
   tab: CategoryTab
@@ -42,10 +44,16 @@ export function PageAudits({
   renderAudits: RenderPageAudits
   onHighlightNode: (node: HighlightTarget) => void
   templateHref?: (issueId: string, signature: string) => string
+  canAssign?: boolean
 }) {
   const data = categoryData(page, tab)
   const audits = useMemo(() => toAuditGroups(data), [data])
   const issues = useMemo(() => issuesById(data), [data])
+  // the issues still to act on (failed or needing review) can be assigned
+  const assignable = useMemo(
+    () => new Set([...data.issuesFailed, ...data.issuesManual].map((issue) => issue.issueId)),
+    [data],
+  )
   const pageId = page.sys.id
   const elementScreenshotUrl = useCallback(
     (screenshotPath: string) => pageElementScreenshotUrl(siteSlug, pageId, screenshotPath),
@@ -56,13 +64,27 @@ export function PageAudits({
       const issue = issues.get(audit.id)
       if (!issue) return null
       return (
-        <IssueLifecycle
-          issue={issue}
-          templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
-        />
+        <>
+          <IssueLifecycle
+            issue={issue}
+            templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
+          />
+          {assignable.has(issue.issueId) ? (
+            <AssignmentControl
+              siteSlug={siteSlug}
+              canAssign={canAssign}
+              target={{
+                issueId: issue.issueId,
+                pageId,
+                issueTitle: issue.title,
+                assignment: issue.assignment,
+              }}
+            />
+          ) : null}
+        </>
       )
     },
-    [issues, templateHref],
+    [issues, assignable, templateHref, siteSlug, pageId, canAssign],
   )
   return (
     <>

@@ -42,6 +42,8 @@ export type PageDetailScreenProps = {
   onTabChange: (tab: PageTab) => void
   /** site admins may rescan the page */
   canRescan: boolean
+  /** editors and admins may assign the page's issues */
+  canAssign?: boolean
   renderAudits: RenderPageAudits
 }
 
@@ -81,7 +83,7 @@ function useRendererHighlight() {
 
 type PageTabsProps = Pick<
   PageDetailScreenProps,
-  'siteSlug' | 'sectionSlug' | 'tab' | 'onTabChange' | 'renderAudits'
+  'siteSlug' | 'sectionSlug' | 'tab' | 'onTabChange' | 'renderAudits' | 'canAssign'
 > & { page: PageDetail; onHighlightNode: (node: HighlightTarget) => void }
 
 /** The tab list (category tabs with their scores) and the selected tab's panel. */
@@ -93,6 +95,7 @@ function PageTabs({
   onTabChange,
   renderAudits,
   onHighlightNode,
+  canAssign = false,
 }: PageTabsProps) {
   const templateHref = useCallback(
     (issueId: string, signature: string) =>
@@ -125,6 +128,7 @@ function PageTabs({
               renderAudits={renderAudits}
               onHighlightNode={onHighlightNode}
               templateHref={id === 'accessibility' ? templateHref : undefined}
+              canAssign={canAssign}
             />
           ) : null}
           {id === 'content-quality' ? <PageMisspellings siteSlug={siteSlug} pageId={page.sys.id} /> : null}
