@@ -196,6 +196,44 @@ describe('assign modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('loads the next zero-based page of users with Load more, and says when there are none', async () => {
+    const events = userEvent.setup()
+    const people = Array.from({ length: 27 }, (_, index) => ({
+      id: `user-${index}`,
+      firstName: 'Person',
+      lastName: String(index).padStart(2, '0'),
+    }))
+    const { api } = renderScreen({
+      'GET /api/v1/sites/:slug/users': (request) => {
+        const page = Number(request.query.get('page'))
+        if (request.query.get('search'))
+          return reply({ items: [], pageIndex: 0, pageSize: 25, totalCount: 0 })
+        return reply({
+          items: people.slice(page * 25, page * 25 + 25),
+          pageIndex: page,
+          pageSize: 25,
+          totalCount: 27,
+        })
+      },
+    })
+    await events.click(await screen.findByRole('button', { name: /Edit issue/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit issue' })
+    await events.click(within(dialog).getByRole('tab', { name: 'Users' }))
+    expect(await within(dialog).findByRole('radio', { name: 'Person 24' })).toBeInTheDocument()
+    expect(within(dialog).queryByRole('radio', { name: 'Person 26' })).not.toBeInTheDocument()
+    await events.click(within(dialog).getByRole('button', { name: 'Load more users' }))
+    expect(await within(dialog).findByRole('radio', { name: 'Person 26' })).toBeInTheDocument()
+    expect(api.callsTo('GET /api/v1/sites/:slug/users').map((call) => call.query.get('page'))).toEqual([
+      '0',
+      '1',
+    ])
+    expect(within(dialog).queryByRole('button', { name: 'Load more users' })).not.toBeInTheDocument()
+    await events.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'zz')
+    expect(
+      await within(dialog).findByText("You don't have any users", {}, { timeout: 2000 }),
+    ).toBeInTheDocument()
+  }, 40_000)
+
   it("says 'Failed to load users' and 'Failed to edit issue'", async () => {
     const events = userEvent.setup()
     renderScreen({
