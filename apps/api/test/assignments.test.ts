@@ -96,6 +96,10 @@ function read(slug: string, cookie: string, path: string) {
 describe('assigning an issue', () => {
   it('assigns to a role with a comment, shows it on the page detail and the issue pages, edits and unassigns it', async () => {
     const { site, page, editor, editorCookie } = await assignmentSite()
+    // read once before, so a kept answer would show if the change did not drop it
+    expect(
+      (await read(site.slug, editorCookie, 'image-alt/pages?status=failed')).json().items[0].assignment,
+    ).toBeNull()
     const created = await write('POST', site.slug, editorCookie, {
       pageId: page.id,
       userId: 'design',
