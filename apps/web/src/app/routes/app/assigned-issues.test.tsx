@@ -1,12 +1,16 @@
 import type { AssignedIssue } from '@canopy/contracts'
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { findAxeViolations } from '@/testing/axe'
 import { type FakeHandler, fail, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSite, pageOf } from '@/testing/fixtures'
 import { renderSiteRoute } from '@/testing/render-site-route'
 import { Component as AssignedIssuesRoute } from './assigned-issues'
+
+// these tests type and wait on a shared, busy machine: a slower render is not a failure
+configure({ asyncUtilTimeout: 5000 })
+vi.setConfig({ testTimeout: 60_000 })
 
 function makeAssignedIssue(index: number, overrides: Partial<AssignedIssue> = {}): AssignedIssue {
   return {
@@ -232,7 +236,7 @@ describe('assign modal', () => {
     expect(
       await within(dialog).findByText("You don't have any users", {}, { timeout: 2000 }),
     ).toBeInTheDocument()
-  }, 40_000)
+  })
 
   it("says 'Failed to load users' and 'Failed to edit issue'", async () => {
     const events = userEvent.setup()
