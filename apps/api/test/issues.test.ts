@@ -415,7 +415,7 @@ describe('GET /api/v1/sites/:slug/issues/:issueName/pages', () => {
       status: 'failed',
       nodeCount: 3,
       lifecycle: { failingSince: { id: previous.id, number: 1 }, fixedIn: null, isNew: false },
-      assignment: { assignedToId: 'design', assignedToName: 'design', assignedByName: 'Ada Admin' },
+      assignment: { assignedToId: 'design', assignedToName: 'Design', assignedByName: 'Ada Admin' },
       linkedJiraIssue: null,
     })
     expect(body.items[1]?.lifecycle).toMatchObject({ failingSince: { id: scan.id, number: 2 }, isNew: true })

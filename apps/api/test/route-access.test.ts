@@ -334,6 +334,9 @@ describe('site routes above a viewer', () => {
         'POST /api/v1/sites/:slug/scans',
         'POST /api/v1/sites/:slug/sections/:sectionId/scan',
         'POST /api/v1/sites/:slug/integrations/web-risk/settings',
+        'POST /api/v1/sites/:slug/issues/:issueId/assignment',
+        'PATCH /api/v1/sites/:slug/issues/:issueId/assignment',
+        'DELETE /api/v1/sites/:slug/issues/:issueId/assignment',
       ]),
     )
     for (const route of aboveViewer) {

@@ -1,8 +1,10 @@
 import {
+  type Assignment,
   type AuditDetails,
   AuditDetailsSchema,
   type AuditIssue,
   type AuditPageData,
+  assignableRoleName,
   BlockedRequestSchema,
   DocumentKindSchema,
   extensionOf,
@@ -28,7 +30,7 @@ export function presentReadabilityLevel(level: ReadabilityLevel | null): Readabi
 /** Lighthouse groups that are never listed: they hold no audit a site owner acts on. */
 const UNLISTED_GROUPS = new Set(['hidden', 'metrics'])
 
-function presentDetails(details: unknown): AuditDetails | null {
+export function presentDetails(details: unknown): AuditDetails | null {
   const parsed = AuditDetailsSchema.safeParse(details)
   return parsed.success ? parsed.data : null
 }
@@ -85,14 +87,14 @@ export function presentIssueLifecycle(
   }
 }
 
-export function presentAssignment(
-  assignment: PageWithIssuesRow['assignments'][number],
-): AuditIssue['assignment'] {
+export function presentAssignment(assignment: PageWithIssuesRow['assignments'][number]): Assignment {
   const name = (user: { firstName: string; lastName: string } | null) =>
     user ? `${user.firstName} ${user.lastName}`.trim() : ''
   return {
     assignedToId: assignment.assignedToUserId ?? assignment.assignedToRole ?? '',
-    assignedToName: assignment.assignedTo ? name(assignment.assignedTo) : (assignment.assignedToRole ?? ''),
+    assignedToName: assignment.assignedTo
+      ? name(assignment.assignedTo)
+      : assignableRoleName(assignment.assignedToRole ?? ''),
     assignedById: assignment.assignedById,
     assignedByName: name(assignment.assignedBy),
     comment: assignment.comment,

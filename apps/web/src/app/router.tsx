@@ -144,6 +144,7 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('pages/:pageId/:tabId?', () => import('./routes/app/page-detail')),
     route('documents/:documentId/:tabId?', () => import('./routes/app/document-detail')),
     route('search', () => import('./routes/app/site-search')),
+    route('assigned-issues', () => import('./routes/app/assigned-issues')),
   ]
 }
 

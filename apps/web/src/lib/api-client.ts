@@ -45,7 +45,7 @@ function readErrorMessage(body: unknown): string {
 export type QueryParams = Record<string, string | number | boolean | null | undefined>
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   params?: QueryParams
   signal?: AbortSignal

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import scanStatusRoutes from '../scans/scan-status.js'
 import siteScansRoutes from '../scans/site-scans.js'
 import sectionsRoutes from '../sections/index.js'
+import assignmentsRoutes from './assignments.js'
 import contentQualityRoutes from './content-quality.js'
 import dictionariesRoutes from './dictionaries.js'
 import documentsRoutes from './documents.js'
@@ -34,6 +35,8 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(webRiskSettingsRoutes)
   await fastify.register(scanLoginRoutes)
   await fastify.register(integrationsRoutes)
+  // per caller (assigned to me), so outside the results kept per role
+  await fastify.register(assignmentsRoutes)
 }
 
 /**

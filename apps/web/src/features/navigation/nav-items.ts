@@ -188,7 +188,7 @@ export type ResolvedGroup = {
 export type SiteNavigation = {
   dashboard: { title: string; link: string; icon: IconName }
   groups: ResolvedGroup[]
-  assignedIssues: { title: string; link: string; icon: IconName } | null
+  assignedIssues: { title: string; link: string; icon: IconName; siteSlug: string } | null
   settings: ResolvedGroup | null
   showAddSinglePage: boolean
 }
@@ -243,6 +243,7 @@ export function buildSiteNavigation(context: NavigationContext): SiteNavigation 
           title: ASSIGNED_ISSUES.title,
           link: sitePath(context.siteSlug, context.sectionSlug, ASSIGNED_ISSUES.path),
           icon: ASSIGNED_ISSUES.icon,
+          siteSlug: context.siteSlug,
         }
       : null,
     settings: resolveGroup(SETTINGS_GROUP, context),
@@ -277,9 +278,10 @@ export function decideSiteRoute(
   const path = rest.replace(/^\/+|\/+$/g, '')
   const area = path.split('/')[0] ?? ''
   if (area === ASSIGNED_ISSUES.path) {
+    // assignments are made on scan results, but the list itself needs no scan: only the version gates it
     const allowed =
       path === ASSIGNED_ISSUES.path && isVersionAtLeast(site.productVersion, ASSIGNED_ISSUES.minVersion)
-    return allowed && !site.firstScanCompleted ? { kind: 'first-scan-pending' } : { kind: 'not-found' }
+    return allowed ? { kind: 'allowed' } : { kind: 'not-found' }
   }
   const group = [...FEATURE_GROUPS, SETTINGS_GROUP].find((candidate) => candidate.area === area)
   if (!group) return { kind: 'not-found' }

@@ -21,6 +21,7 @@ export function Component() {
               scope.site.jiraIntegration.enabled && compareVersions(scope.site.productVersion, '2.1.0') > 0,
             canManage: scope.site.permissions.includes('manageTickets'),
           }}
+          canAssign={scope.site.permissions.includes('assignIssues')}
         />
       )}
     </AreaGate>

@@ -61,6 +61,7 @@ export function Component() {
       tab={readPageTab(tabId)}
       onTabChange={onTabChange}
       canRescan={site.permissions.includes('startScans')}
+      canAssign={site.permissions.includes('assignIssues')}
       renderAudits={renderAudits}
       renderTicket={renderTicket}
     />

@@ -8,6 +8,7 @@ import { useMemo } from 'react'
 import { plainText } from '@/components/area/issue-pages-view'
 import { PageLink } from '@/components/area/page-link'
 import { TicketControl } from '@/components/tickets/ticket-control'
+import { AssignmentControl } from '@/components/assignment/assignment-control'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { Button } from '@/components/ui/button'
 import { FactList } from '@/components/ui/fact-list'
@@ -56,7 +57,12 @@ function ticketColumn(siteSlug: string, access: TicketAccess): ListColumn<IssueP
   }
 }
 
-function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<IssuePageItem>[] {
+type AssignColumn = { siteSlug: string; issueTitle: string; canAssign: boolean }
+
+function pageColumns(
+  pageHref: (item: IssuePageItem) => string,
+  assign: AssignColumn,
+): ListColumn<IssuePageItem>[] {
   return [
     {
       id: 'entryTitle',
@@ -81,7 +87,24 @@ function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<Issu
     },
     { id: 'fixedIn', label: 'Fixed in', render: (item) => describeScan(item.lifecycle.fixedIn) },
     { id: 'assignment', label: 'Assigned to', render: (item) => item.assignment?.assignedToName ?? '' },
+    ...(assign.canAssign ? [assignmentColumn(assign)] : []),
   ]
+}
+
+/** Assign issue, or Edit issue and Unassign issue, per page (editors and admins). */
+function assignmentColumn({ siteSlug, issueTitle }: AssignColumn): ListColumn<IssuePageItem> {
+  return {
+    id: 'assign',
+    label: 'Assignment',
+    render: (item) => (
+      <AssignmentControl
+        siteSlug={siteSlug}
+        canAssign
+        compact
+        target={{ issueId: item.issueId, pageId: item.sys.id, issueTitle, assignment: item.assignment }}
+      />
+    ),
+  }
 }
 
 function IssueFacts({ issue }: { issue: IssueDetail }) {
@@ -152,7 +175,8 @@ export function IssueDetailScreen({
   sectionId,
   issueName,
   ticketAccess,
-}: AreaScreenProps & { issueName: string; ticketAccess?: TicketAccess }) {
+  canAssign = false,
+}: AreaScreenProps & { issueName: string; ticketAccess?: TicketAccess; canAssign?: boolean }) {
   const issue = useIssue(siteSlug, issueName, { sectionId })
   useDocumentTitle(issue.data ? plainText(issue.data.title) : 'Accessibility issue')
   if (issue.isError) {
@@ -175,6 +199,7 @@ export function IssueDetailScreen({
       sectionId={sectionId}
       issueName={issueName}
       ticketAccess={ticketAccess}
+      canAssign={canAssign}
     />
   )
 }
@@ -186,7 +211,13 @@ function IssueDetailView({
   sectionId,
   issueName,
   ticketAccess,
-}: AreaScreenProps & { issue: IssueDetail; issueName: string; ticketAccess?: TicketAccess }) {
+  canAssign = false,
+}: AreaScreenProps & {
+  issue: IssueDetail
+  issueName: string
+  ticketAccess?: TicketAccess
+  canAssign?: boolean
+}) {
   const goBack = useGoBack()
   const at = (rest: string) => sitePath(siteSlug, sectionSlug, rest)
   const list = useListParams({
@@ -198,12 +229,13 @@ function IssueDetailView({
   const affected = useIssuePages(siteSlug, issueName, query)
   const columns = useMemo(
     () => [
-      ...pageColumns((item) =>
-        sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/accessibility`),
+      ...pageColumns(
+        (item) => sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/accessibility`),
+        { siteSlug, issueTitle: plainText(issue.title), canAssign },
       ),
       ...(ticketAccess ? [ticketColumn(siteSlug, ticketAccess)] : []),
     ],
-    [siteSlug, sectionSlug, ticketAccess],
+    [siteSlug, sectionSlug, issue.title, canAssign, ticketAccess],
   )
   return (
     <div className={styles.screen}>

@@ -2,6 +2,7 @@ import type { SiteConfig, User } from '@canopy/contracts'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useLocation } from 'react-router'
+import { useAssignedCount } from '@/components/assignment/assignment-api'
 import { Icon, type IconName } from '@/components/ui/icon'
 import { Logo } from '@/components/ui/logo'
 import { TIMING } from '@/config/constants'
@@ -76,12 +77,15 @@ function NavItemLink({
   title,
   isCurrent,
   onNavigate,
+  badge,
 }: {
   href: string
   icon: IconName
   title: string
   isCurrent: boolean
   onNavigate?: () => void
+  /** a count shown after the title (issues assigned to the user) */
+  badge?: number
 }) {
   return (
     <Link
@@ -92,7 +96,37 @@ function NavItemLink({
     >
       <Icon name={icon} />
       <span className={styles.itemLabel}>{title}</span>
+      {badge ? (
+        <span className={styles.badge}>
+          <span className="visually-hidden">(</span>
+          {badge}
+          <span className="visually-hidden"> assigned to you)</span>
+        </span>
+      ) : null}
     </Link>
+  )
+}
+
+/** Assigned issues, with how many are assigned to the user. */
+function AssignedIssuesItem({
+  item,
+  isCurrent,
+  onNavigate,
+}: {
+  item: NonNullable<SiteNavigation['assignedIssues']>
+  isCurrent: boolean
+  onNavigate?: () => void
+}) {
+  const count = useAssignedCount(item.siteSlug, true)
+  return (
+    <NavItemLink
+      href={item.link}
+      icon={item.icon}
+      title={item.title}
+      isCurrent={isCurrent}
+      onNavigate={onNavigate}
+      badge={count.data?.count}
+    />
   )
 }
 
@@ -204,10 +238,8 @@ function SiteAreaItems({ context, navigation, pathname, area, onSiteHome }: Site
       ))}
       {navigation.assignedIssues ? (
         <li>
-          <NavItemLink
-            href={navigation.assignedIssues.link}
-            icon={navigation.assignedIssues.icon}
-            title={navigation.assignedIssues.title}
+          <AssignedIssuesItem
+            item={navigation.assignedIssues}
             isCurrent={pathname === navigation.assignedIssues.link}
             onNavigate={context.onNavigate}
           />

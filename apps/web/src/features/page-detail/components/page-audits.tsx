@@ -1,5 +1,6 @@
 import type { Audit, AuditGroups, AuditIssue, PageDetail } from '@canopy/contracts'
 import { type ReactNode, useCallback, useMemo } from 'react'
+import { AssignmentControl } from '@/components/assignment/assignment-control'
 import { ScoreCard } from '@/components/ui/score-card'
 import { pageElementScreenshotUrl } from '../api/page-artifact-urls'
 import { type CategoryTab, categoryData, issuesById, toAuditGroups } from '../audit-page-data'
@@ -39,6 +40,7 @@ export function PageAudits({
   onHighlightNode,
   templateHref,
   renderTicket,
+  canAssign = false,
 }: {
   page: PageDetail
   tab: CategoryTab
@@ -47,10 +49,16 @@ export function PageAudits({
   onHighlightNode: (node: HighlightTarget) => void
   templateHref?: (issueId: string, signature: string) => string
   renderTicket?: RenderTicket
+  canAssign?: boolean
 }) {
   const data = categoryData(page, tab)
   const audits = useMemo(() => toAuditGroups(data), [data])
   const issues = useMemo(() => issuesById(data), [data])
+  // the issues still to act on (failed or needing review) can be assigned
+  const assignable = useMemo(
+    () => new Set([...data.issuesFailed, ...data.issuesManual].map((issue) => issue.issueId)),
+    [data],
+  )
   const pageId = page.sys.id
   const elementScreenshotUrl = useCallback(
     (screenshotPath: string) => pageElementScreenshotUrl(siteSlug, pageId, screenshotPath),
@@ -68,10 +76,22 @@ export function PageAudits({
             templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
           />
           {failed && renderTicket ? renderTicket(issue, pageId) : null}
+          {assignable.has(issue.issueId) ? (
+            <AssignmentControl
+              siteSlug={siteSlug}
+              canAssign={canAssign}
+              target={{
+                issueId: issue.issueId,
+                pageId,
+                issueTitle: issue.title,
+                assignment: issue.assignment,
+              }}
+            />
+          ) : null}
         </>
       )
     },
-    [issues, templateHref, data, renderTicket, pageId],
+    [issues, assignable, templateHref, siteSlug, pageId, canAssign, data, renderTicket],
   )
   return (
     <>

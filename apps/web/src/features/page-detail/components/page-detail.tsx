@@ -48,6 +48,8 @@ export type PageDetailScreenProps = {
   onTabChange: (tab: PageTab) => void
   /** site admins may rescan the page */
   canRescan: boolean
+  /** editors and admins may assign the page's issues */
+  canAssign?: boolean
   renderAudits: RenderPageAudits
   renderTicket?: RenderTicket
 }
@@ -88,7 +90,7 @@ function useRendererHighlight() {
 
 type PageTabsProps = Pick<
   PageDetailScreenProps,
-  'siteSlug' | 'sectionSlug' | 'tab' | 'onTabChange' | 'renderAudits' | 'renderTicket'
+  'siteSlug' | 'sectionSlug' | 'tab' | 'onTabChange' | 'renderAudits' | 'renderTicket' | 'canAssign'
 > & { page: PageDetail; onHighlightNode: (node: HighlightTarget) => void }
 
 /** The tab list (category tabs with their scores) and the selected tab's panel. */
@@ -101,6 +103,7 @@ function PageTabs({
   renderAudits,
   renderTicket,
   onHighlightNode,
+  canAssign = false,
 }: PageTabsProps) {
   const templateHref = useCallback(
     (issueId: string, signature: string) =>
@@ -134,6 +137,7 @@ function PageTabs({
               onHighlightNode={onHighlightNode}
               templateHref={id === 'accessibility' ? templateHref : undefined}
               renderTicket={renderTicket}
+              canAssign={canAssign}
             />
           ) : null}
           {id === 'content-quality' ? <PageMisspellings siteSlug={siteSlug} pageId={page.sys.id} /> : null}

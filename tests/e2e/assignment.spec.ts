@@ -1,0 +1,101 @@
+import { expect, type Page, test } from '@playwright/test'
+import { runAxe } from './support/axe'
+import { DEMO_SITE_NAME, signInWithForm } from './support/session'
+
+// Assigning an issue of the demo scan's results (demo-scan.setup.ts): the summer fair page fails image-alt;
+// the demo administrator assigns it to a role with a comment from the page detail, finds it under Assigned
+// issues with its filters, edits it and unassigns it. The modal and the screen are checked with axe.
+
+test.use({ reducedMotion: 'reduce' })
+
+const ISSUE = /Images must have alternative text/
+
+async function expectAccessible(page: Page, name: string) {
+  expect(await runAxe(page), `axe on ${name}`).toEqual([])
+  for (const width of [320, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+async function openSite(page: Page): Promise<string> {
+  await signInWithForm(page)
+  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
+  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
+  return new URL(page.url()).pathname.replace(/\/$/, '')
+}
+
+async function chooseAssignedTo(page: Page, option: string) {
+  await page.getByRole('button', { name: /Assigned to/ }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+test.describe('assigning an issue', () => {
+  test.setTimeout(120_000)
+
+  test('assign to a role with a comment, see it under Assigned issues with the filters, edit, unassign', async ({
+    page,
+  }) => {
+    const SITE = await openSite(page)
+    await page.goto(`${SITE}/accessibility/pages?search=summer`)
+    await page
+      .getByRole('link', { name: /summer fair/i })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/pages\/[^/]+/)
+    await page.getByRole('tab', { name: 'Accessibility' }).click()
+    await page.getByRole('button', { name: ISSUE }).first().click()
+
+    await page.getByRole('button', { name: /^Assign issue\W+Images must have alternative text/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Assign issue' })
+    const submit = dialog.getByRole('button', { name: 'Assign issue', exact: true })
+    await expect(submit).toBeDisabled()
+    await dialog.getByRole('textbox', { name: 'Comment' }).fill('The logo needs a text alternative')
+    await expect(dialog.getByText('33/1000 characters')).toBeVisible()
+    await dialog.getByRole('radio', { name: 'Design' }).check({ force: true })
+    await expectAccessible(page, 'assign-modal')
+    await submit.click()
+    await expect(page.getByText('Successfully assigned task')).toBeVisible()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('The logo needs a text alternative').first()).toBeVisible()
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Assigned issues/ })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Assigned issues', level: 1 })).toBeVisible()
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: ISSUE }) })
+    await expect(card).toContainText('Design')
+    await expect(card).toContainText('The logo needs a text alternative')
+    await expectAccessible(page, 'assigned-issues')
+
+    await chooseAssignedTo(page, 'Me')
+    await expect(page.getByText('No tasks assigned to you')).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: 'Assigned by me' })).toHaveCount(0)
+    await chooseAssignedTo(page, 'Content creation')
+    await expect(page.getByText('No tasks assigned to the Content creation role')).toBeVisible()
+    await chooseAssignedTo(page, 'Design')
+    await expect(card).toBeVisible()
+    await page.getByText('Assigned by me').click()
+    await expect(page).toHaveURL(/assignedBy=me/)
+    await expect(card).toBeVisible()
+
+    await card.getByRole('button', { name: /^Edit issue/ }).click()
+    const editDialog = page.getByRole('dialog', { name: 'Edit issue' })
+    await expect(editDialog.getByText('No changes to save')).toBeVisible()
+    await expect(editDialog.getByRole('button', { name: 'Edit issue', exact: true })).toBeDisabled()
+    await expectAccessible(page, 'edit-modal')
+    await editDialog.getByRole('radio', { name: 'Content creation' }).check({ force: true })
+    await editDialog.getByRole('button', { name: 'Edit issue', exact: true }).click()
+    await expect(page.getByText('Successfully assigned task').last()).toBeVisible()
+    // the filter is still Design: the card moved to the Content creation role
+    await expect(page.getByText('No tasks assigned to the Design role')).toBeVisible()
+    await chooseAssignedTo(page, 'All')
+    await expect(card).toContainText('Content creation')
+
+    await card.getByRole('button', { name: /^Unassign issue/ }).click()
+    await expect(page.getByText('Issue unassigned')).toBeVisible()
+    await expect(page.getByText('No tasks assigned by you')).toBeVisible()
+  })
+})
