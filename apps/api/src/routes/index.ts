@@ -3,6 +3,7 @@ import accountRoutes from './account/index.js'
 import alertsRoutes from './alerts/index.js'
 import authRoutes from './auth/index.js'
 import healthRoutes from './health/index.js'
+import { inviteAdminRoutes, inviteAnswerRoutes, publicInviteRoutes } from './invites/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
 
@@ -12,6 +13,8 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(sitesRoutes, { prefix: '/sites' })
   await fastify.register(scansRoutes)
   await fastify.register(alertsRoutes)
+  await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
+  await fastify.register(inviteAdminRoutes, { prefix: '/invites' })
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */
@@ -21,6 +24,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(authRoutes)
   await fastify.register(accountRoutes, { prefix: '/account' })
   await fastify.register(healthRoutes, { prefix: '/healthz' })
+  // The invite page reads its invite signed out too, so this one route is outside the signed-in /api/v1.
+  await fastify.register(publicInviteRoutes, { prefix: '/api/v1/invites' })
   await fastify.register(apiV1Routes, { prefix: '/api/v1' })
 }
 
