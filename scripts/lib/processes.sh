@@ -166,3 +166,12 @@ start_web_risk_fake() {
   # A search of a URI on no list answers 200 {} once the fake is up.
   wait_for_health "http://$(reachable_host "$host"):$port/v1/uris:search?uri=https%3A%2F%2Fexample.com%2F&threatTypes=MALWARE&key=$DEMO_WEB_RISK_KEY" 30 "$name"
 }
+
+# start_smtp_catcher NAME HOST SMTP_PORT HTTP_PORT: serves the local SMTP catcher (tests/fixtures/smtp-catcher),
+# SMTP on SMTP_PORT and its HTTP inbox on HTTP_PORT, and waits until the inbox answers.
+start_smtp_catcher() {
+  local name=$1 host=$2 smtp_port=$3 http_port=$4
+  start_app_process "$name" SMTP_CATCHER_HOST="$host" SMTP_CATCHER_SMTP_PORT="$smtp_port" \
+    SMTP_CATCHER_HTTP_PORT="$http_port" pnpm exec tsx tests/fixtures/smtp-catcher/cli.ts
+  wait_for_health "http://$(reachable_host "$host"):$http_port/healthz" 30 "$name"
+}

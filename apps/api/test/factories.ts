@@ -128,7 +128,15 @@ export async function createTestInvite(
     email,
     domain,
     expiresAt = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
-  }: { siteId: string; type: 'email' | 'link'; email?: string; domain?: string; expiresAt?: Date },
+    role = 'viewer',
+  }: {
+    siteId: string
+    type: 'email' | 'link'
+    email?: string
+    domain?: string
+    expiresAt?: Date
+    role?: 'viewer' | 'editor' | 'admin'
+  },
 ) {
   const token = createSecretToken()
   const invite = await prisma.invite.create({
@@ -139,6 +147,7 @@ export async function createTestInvite(
       domain: domain ?? null,
       tokenHash: hashToken(token),
       expiresAt,
+      role,
     },
   })
   return { ...invite, token }

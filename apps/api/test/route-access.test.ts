@@ -40,6 +40,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /account/reset/password',
   'GET /healthz/network',
   'GET /illustrations/:name/:size/:file',
+  'GET /api/v1/invites/:slug/:token',
 ])
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
@@ -149,6 +150,7 @@ async function twoSites() {
     format: 'csv',
     search: 'report',
     lang: 'en',
+    token: 'no-such-invite-token',
   }
   const duplicateOf = async (siteId: string, scanId: string, pageId: string) => {
     await replaceDuplicateGroups(app.prisma, { siteId, scanId }, [

@@ -9,6 +9,7 @@ import illustrationRoutes from './avatars/illustrations.js'
 import avatarRoutes from './avatars/index.js'
 import healthRoutes from './health/index.js'
 import profileRoutes from './profile/index.js'
+import { inviteAdminRoutes, inviteAnswerRoutes, publicInviteRoutes } from './invites/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
 
@@ -31,6 +32,8 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(crmRoutes, { prefix: '/crm' })
   await fastify.register(profileRoutes)
   await fastify.register(avatarRoutes)
+  await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
+  await fastify.register(inviteAdminRoutes, { prefix: '/invites' })
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */
@@ -41,6 +44,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(accountRoutes, { prefix: '/account' })
   await fastify.register(healthRoutes, { prefix: '/healthz' })
   await fastify.register(illustrationRoutes)
+  // The invite page reads its invite signed out too, so this one route is outside the signed-in /api/v1.
+  await fastify.register(publicInviteRoutes, { prefix: '/api/v1/invites' })
   await fastify.register(apiV1Routes, { prefix: '/api/v1' })
 }
 

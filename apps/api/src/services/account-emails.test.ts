@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { composePasswordResetEmail, composeVerificationEmail } from './account-emails.js'
+import {
+  composeInvitationEmail,
+  composePasswordResetEmail,
+  composeVerificationEmail,
+} from './account-emails.js'
 import { buildPasswordResetLink } from './password-reset-service.js'
 
 describe('composeVerificationEmail', () => {
@@ -23,5 +27,22 @@ describe('composePasswordResetEmail', () => {
     expect(mail.text).toContain('expires in one hour')
     expect(mail.html).toContain(`href="${link}"`)
     expect(mail.html).toContain('Ann &#38; Co')
+  })
+})
+
+describe('composeInvitationEmail', () => {
+  it('names the site, the inviter and the role in both parts, without a name to greet, escaping in HTML', () => {
+    const link = 'https://canopy.example/invites/tok?siteAlias=river-bend'
+    const mail = composeInvitationEmail(
+      { to: 'new@b.example', link },
+      { siteName: 'River <Bend>', inviterName: 'Ann', role: 'editor', validDays: 7 },
+    )
+    expect(mail.subject).toBe('You are invited to River <Bend> on Canopy')
+    expect(mail.text).toContain('Hello,')
+    expect(mail.text).toContain('Ann invited you to join the site River <Bend> on Canopy as an editor.')
+    expect(mail.text).toContain(link)
+    expect(mail.html).toContain('River &#60;Bend&#62;')
+    expect(mail.html).not.toContain('<Bend>')
+    expect(mail.html).toContain(`href="${link.replaceAll('&', '&#38;')}"`)
   })
 })

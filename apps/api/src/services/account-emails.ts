@@ -6,7 +6,8 @@ function escapeHtml(text: string): string {
 
 interface LinkEmailRecipient {
   to: string
-  firstName: string
+  /** absent for someone without an account yet (an invitee): the greeting has no name */
+  firstName?: string
   link: string
 }
 
@@ -18,12 +19,14 @@ function composeLinkEmail(
   return {
     to,
     subject: wording.subject,
-    text: [`Hello ${firstName},`, '', wording.intro, link, '', wording.closing].join('\n'),
+    text: [firstName ? `Hello ${firstName},` : 'Hello,', '', wording.intro, link, '', wording.closing].join(
+      '\n',
+    ),
     html: [
-      `<p>Hello ${escapeHtml(firstName)},</p>`,
-      `<p>${wording.intro}</p>`,
-      `<p><a href="${escapeHtml(link)}">${wording.linkLabel}</a></p>`,
-      `<p>${wording.closing}</p>`,
+      firstName ? `<p>Hello ${escapeHtml(firstName)},</p>` : '<p>Hello,</p>',
+      `<p>${escapeHtml(wording.intro)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(wording.linkLabel)}</a></p>`,
+      `<p>${escapeHtml(wording.closing)}</p>`,
     ].join('\n'),
   }
 }
@@ -55,5 +58,20 @@ export function composeAccountExistsEmail(recipient: LinkEmailRecipient): MailMe
       'Someone, perhaps you, tried to register a new Canopy account with this email address. You already have an account: sign in with it, or if you forgot its password, choose a new one:',
     linkLabel: 'Choose a new password',
     closing: 'If this was not you, you can ignore this email: nothing has changed.',
+  })
+}
+
+const ROLE_NAMES = { viewer: 'a viewer', editor: 'an editor', admin: 'an admin' } as const
+
+/** To an invited address: who invited them, to which site, with which role, and the invite page's link. */
+export function composeInvitationEmail(
+  recipient: LinkEmailRecipient,
+  invite: { siteName: string; inviterName: string; role: keyof typeof ROLE_NAMES; validDays: number },
+): MailMessage {
+  return composeLinkEmail(recipient, {
+    subject: `You are invited to ${invite.siteName} on Canopy`,
+    intro: `${invite.inviterName} invited you to join the site ${invite.siteName} on Canopy as ${ROLE_NAMES[invite.role]}. To accept, open:`,
+    linkLabel: `Accept the invite to ${invite.siteName}`,
+    closing: `The invite is valid for ${invite.validDays} days. If you did not expect it, you can ignore this email.`,
   })
 }

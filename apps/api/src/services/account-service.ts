@@ -21,12 +21,12 @@ import {
 import { badRequest, HttpError } from '../http-errors.js'
 import type { Mailer } from '../plugins/app/mailer.js'
 import { composeAccountExistsEmail, composeVerificationEmail } from './account-emails.js'
+import { INVITE_EMAIL_MISMATCH_MESSAGE, isInviteUsable } from './invites-service.js'
 import { toSafeRedirectPath } from './redirects.js'
 import { createSecretToken, hashToken } from './tokens.js'
 
 export const INVALID_INVITE_MESSAGE =
   "Sorry, this invite doesn't exist or has expired. Please contact your organisation's administrator to get access, or log in if you already have access."
-export const INVITE_EMAIL_MISMATCH_MESSAGE = 'This invite was sent to a different email address.'
 export const VERIFICATION_EMAIL_FAILED_MESSAGE =
   'We could not send the verification email. Please try again later.'
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000
@@ -54,14 +54,8 @@ async function findUsableInvite(
 ) {
   if (!reference) return null
   const invite = await findInviteByTokenHash(prisma, hashToken(reference.token))
-  const now = new Date()
-  const usable =
-    invite &&
-    invite.site.slug === reference.siteAlias &&
-    !invite.revokedAt &&
-    invite.expiresAt > now &&
-    !(invite.type === 'email' && (invite.acceptedAt || invite.declinedAt))
-  if (!usable) throw badRequest('invite', INVALID_INVITE_MESSAGE)
+  if (!isInviteUsable(invite, reference.siteAlias, new Date()))
+    throw badRequest('invite', INVALID_INVITE_MESSAGE)
 
   if (invite.type === 'email') {
     if (normaliseEmail(invite.email ?? '') !== email) throw badRequest('email', INVITE_EMAIL_MISMATCH_MESSAGE)
@@ -136,7 +130,7 @@ async function createRegisteredUser(
         emailVerifiedAt: verificationToken ? null : new Date(),
       })
       if (invite) {
-        await addSiteMember(tx, { siteId: invite.siteId, userId: created.id, role: 'viewer' })
+        await addSiteMember(tx, { siteId: invite.siteId, userId: created.id, role: invite.role })
         if (invite.type === 'email') await markInviteAccepted(tx, { inviteId: invite.id, userId: created.id })
       }
       if (verificationToken) {

@@ -50,6 +50,7 @@ export function createSignedOutRouter(queryClient: QueryClient) {
       children: [
         { index: true, lazy: load(queryClient, () => import('./routes/auth/login')) },
         { path: 'register', lazy: load(queryClient, () => import('./routes/auth/register')) },
+        { path: 'invites/:token', lazy: load(queryClient, () => import('./routes/auth/invite')) },
         { path: 'password/reset', lazy: load(queryClient, () => import('./routes/auth/password-reset')) },
         { path: 'legal/:page', lazy: load(queryClient, () => import('./routes/auth/legal')) },
         { path: ':providerId/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
@@ -133,6 +134,8 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('settings/danger-zone', () => import('./routes/app/settings-danger-zone')),
     route('settings/sections', () => import('./routes/app/settings-sections')),
     route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
+    route('settings/invites', () => import('./routes/app/settings-invites')),
+    route('settings/invites-history', () => import('./routes/app/settings-invites-history')),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>
@@ -189,6 +192,7 @@ export function createSignedInRouter(queryClient: QueryClient) {
             },
             ...crossSiteRoutes(queryClient),
             { path: 'userprofile', lazy: load(queryClient, () => import('./routes/app/user-profile')) },
+            { path: 'invites/:token', lazy: load(queryClient, () => import('./routes/app/invite')) },
             {
               path: 'single-page-scan/:tabId?',
               lazy: load(queryClient, () => import('./routes/app/single-page-scan')),

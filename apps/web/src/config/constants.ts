@@ -19,6 +19,8 @@ export const STALE_TIME = {
   documents: 5 * 60_000,
   history: 15_000,
   inventory: 60_000,
+  invites: 5 * 60_000,
+  publicInvite: 15 * 60_000,
 } as const
 
 export const TIMING = {

@@ -13,6 +13,21 @@ export const MESSAGES = {
     created: 'Issue tracker ticket created successfully!',
     unlinked: 'Successfully unlinked from issue tracker',
   },
+  invites: {
+    accept: 'Accept invite',
+    decline: 'Decline invite',
+    emailAddress: 'Email address',
+    created: 'Created',
+    expires: 'Expires',
+    revoke: 'Revoke invite',
+    revoked: 'Invite revoked',
+    revokeError: 'There was an error revoking the invite.',
+    sent: 'Your email invite has been sent.',
+    emailRequired: 'An email address is required',
+    emailInvalid: 'A valid email address must be entered',
+    invalid:
+      "Sorry, this invite doesn't exist or has expired. Please contact your organisation's administrator to get access, or log in if you already have access.",
+  },
   login: {
     termsOfUse: 'Terms of use',
     privacyPolicy: 'Privacy Policy',

@@ -1,4 +1,4 @@
-import { REGISTRATION_CREDIT_LIMIT } from '@canopy/contracts'
+import { REGISTRATION_CREDIT_LIMIT, type RegistrationRequest } from '@canopy/contracts'
 import { type FormEvent, useMemo, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { Button, ButtonLink } from '@/components/ui/button'
@@ -31,15 +31,53 @@ export function mapServerErrors(errors: Record<string, string>): Partial<Record<
   return mapped
 }
 
+/** The invite a registration answers: its token and site, and for an e-mail invite the invited address. */
+export type RegistrationInvite = { token: string; siteAlias: string; email: string | null }
+
+/** The wire request of the form's fields, answering the invite when there is one. */
+function toRegistrationRequest(fields: Fields, invite: RegistrationInvite | undefined): RegistrationRequest {
+  return {
+    firstname: fields.firstname.trim(),
+    lastname: fields.lastname.trim(),
+    email: fields.email.trim(),
+    credentials: { password: fields.password },
+    creditLimit: REGISTRATION_CREDIT_LIMIT,
+    ...(invite ? { invite: { token: invite.token, siteAlias: invite.siteAlias } } : {}),
+  }
+}
+
+/** After registering without being signed in: the verification link is on its way. */
+function VerifyEmailNotice({ email }: { email: string }) {
+  return (
+    <NoticePanel icon="info" title={MESSAGES.registration.success}>
+      <p>
+        We have sent an email to <strong>{email}</strong> with a link to verify your account. Follow the link
+        to finish registering, then log in.
+      </p>
+      <ButtonLink href="/" variant="secondary">
+        {MESSAGES.login.login}
+      </ButtonLink>
+    </NoticePanel>
+  )
+}
+
 /**
  * Registration: first name, surname, e-mail, password and its confirmation, all
  * checked here with the spec's messages; the server's own field errors are shown on the same fields.
+ * Through an e-mail invite the address is the invited one (not editable) and the new user is signed in.
  */
-export function RegisterForm() {
+export function RegisterForm({
+  invite,
+  onSignedIn,
+}: {
+  invite?: RegistrationInvite
+  /** called when the server signed the new user in (an e-mail invite), before the signed-in routes load */
+  onSignedIn?: () => void
+} = {}) {
   const [fields, setFields] = useState<Fields>({
     firstname: '',
     lastname: '',
-    email: '',
+    email: invite?.email ?? '',
     password: '',
     confirmPassword: '',
   })
@@ -55,28 +93,12 @@ export function RegisterForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    register.mutate({
-      firstname: fields.firstname.trim(),
-      lastname: fields.lastname.trim(),
-      email: fields.email.trim(),
-      credentials: { password: fields.password },
-      creditLimit: REGISTRATION_CREDIT_LIMIT,
+    register.mutate(toRegistrationRequest(fields, invite), {
+      onSuccess: (response) => (response.signedIn ? onSignedIn?.() : undefined),
     })
   }
 
-  if (register.isSuccess && !register.data.signedIn) {
-    return (
-      <NoticePanel icon="info" title={MESSAGES.registration.success}>
-        <p>
-          We have sent an email to <strong>{fields.email.trim()}</strong> with a link to verify your account.
-          Follow the link to finish registering, then log in.
-        </p>
-        <ButtonLink href="/" variant="secondary">
-          {MESSAGES.login.login}
-        </ButtonLink>
-      </NoticePanel>
-    )
-  }
+  if (register.isSuccess && !register.data.signedIn) return <VerifyEmailNotice email={fields.email.trim()} />
 
   return (
     <Form className={styles.form} onSubmit={submit} validationErrors={serverErrors}>
@@ -101,7 +123,12 @@ export function RegisterForm() {
           validate={(value) => (value.trim() === '' ? MESSAGES.registration.surnameRequired : null)}
         />
       </div>
-      <EmailField value={fields.email} onChange={set('email')} validate={validateEmail} />
+      <EmailField
+        value={fields.email}
+        onChange={set('email')}
+        validate={validateEmail}
+        isDisabled={Boolean(invite?.email)}
+      />
       <NewPasswordField value={fields.password} onChange={set('password')} validate={validateNewPassword} />
       <TextField
         label={MESSAGES.registration.confirmPassword}

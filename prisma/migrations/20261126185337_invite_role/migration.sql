@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Invite" ADD COLUMN     "role" "SiteRole" NOT NULL DEFAULT 'viewer';
