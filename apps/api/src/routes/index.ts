@@ -5,6 +5,8 @@ import authRoutes from './auth/index.js'
 import healthRoutes from './health/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
+import staffRoutes from './staff/index.js'
+import masqueradeRoutes from './staff/masquerade.js'
 
 /** Everything under /api/v1 needs a signed-in user. */
 const apiV1Routes: FastifyPluginAsync = async (fastify) => {
@@ -12,6 +14,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(sitesRoutes, { prefix: '/sites' })
   await fastify.register(scansRoutes)
   await fastify.register(alertsRoutes)
+  await fastify.register(staffRoutes)
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */
@@ -19,6 +22,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.sessions.loadSession)
 
   await fastify.register(authRoutes)
+  await fastify.register(masqueradeRoutes)
   await fastify.register(accountRoutes, { prefix: '/account' })
   await fastify.register(healthRoutes, { prefix: '/healthz' })
   await fastify.register(apiV1Routes, { prefix: '/api/v1' })

@@ -1,14 +1,16 @@
+import { MASQUERADE_MESSAGES } from '@canopy/contracts'
 import {
   type ActiveSession,
   createSession,
   deleteSession,
   findActiveSessionWithUser,
+  setSessionMasquerade,
   touchSession,
   type User,
 } from '@canopy/db'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { unauthorized } from '../../http-errors.js'
+import { forbidden, unauthorized } from '../../http-errors.js'
 import { LookupCache } from '../../lib/lookup-cache.js'
 import { createSecretToken, hashToken } from '../../services/tokens.js'
 
@@ -28,6 +30,11 @@ const SESSION_CACHE_MAX_ENTRIES = 10_000
 export interface SessionAuth {
   /** onRequest hook of the API routes: sets request.user from the session cookie */
   loadSession: onRequestAsyncHookHandler
+  /**
+   * Makes the session act as `userId` (a staff member's masquerade), or as its own user again (null), from
+   * this request on.
+   */
+  setMasquerade(request: FastifyRequest, userId: string | null): Promise<void>
   /** onRequest hook: 401 unless signed in */
   requireUser: onRequestAsyncHookHandler
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>
@@ -57,15 +64,40 @@ declare module 'fastify' {
     sessions: SessionAuth
   }
   interface FastifyRequest {
+    /** who the request acts as: the signed-in user, or the user a staff member masquerades as */
     user: User | null
+    /** who signed in (the staff member while masquerading): the one audit records name */
+    realUser: User | null
     sessionId: string | null
   }
+  interface FastifyContextConfig {
+    /** a sensitive action (password, tokens, deleting a site): refused (403) while masquerading */
+    refusedWhileMasquerading?: boolean
+  }
+}
+
+/** Whether a staff member is acting as someone else in this request. */
+export function isMasquerading(request: FastifyRequest): boolean {
+  return request.realUser !== null && request.user !== null && request.realUser.id !== request.user.id
+}
+
+/** The user who signed in (the staff member while masquerading). */
+export function getRealUser(request: FastifyRequest): User {
+  if (!request.realUser) throw unauthorized()
+  return request.realUser
 }
 
 /** The signed-in user of a request that passed `requireUser`. */
 export function getSignedInUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized()
   return request.user
+}
+
+/** A route declaring refusedWhileMasquerading answers 403 to a staff member acting as someone else. */
+async function refuseSensitiveWhileMasquerading(request: FastifyRequest) {
+  if (request.routeOptions.config?.refusedWhileMasquerading && isMasquerading(request)) {
+    throw forbidden(MASQUERADE_MESSAGES.refused)
+  }
 }
 
 /** Who hears of ended sessions (open sockets), told by sign-out and password reset. */
@@ -81,15 +113,8 @@ function endedSessionsBus() {
   }
 }
 
-async function authPlugin(fastify: FastifyInstance) {
-  const { prisma } = fastify
-  const { cookieSecure, sessionTtlHours } = fastify.config
-  const ttlMs = sessionTtlHours * 60 * 60 * 1000
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure } as const
-
-  fastify.decorateRequest('user', null)
-  fastify.decorateRequest('sessionId', null)
-
+/** Sessions by cookie token, through this process's short-lived cache (see SESSION_CACHE_TTL_MS). */
+function sessionLookup(prisma: FastifyInstance['prisma']) {
   const cache = new LookupCache<ActiveSession>({
     ttlMs: SESSION_CACHE_TTL_MS,
     maxEntries: SESSION_CACHE_MAX_ENTRIES,
@@ -105,7 +130,22 @@ async function authPlugin(fastify: FastifyInstance) {
     }
     return session
   }
+  return { cache, findSession }
+}
 
+async function authPlugin(fastify: FastifyInstance) {
+  const { prisma } = fastify
+  const { cookieSecure, sessionTtlHours } = fastify.config
+  const ttlMs = sessionTtlHours * 60 * 60 * 1000
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure } as const
+
+  fastify.decorateRequest('user', null)
+  fastify.decorateRequest('realUser', null)
+  fastify.decorateRequest('sessionId', null)
+  // preValidation: after the session is read (the routes' onRequest hooks), before the body is looked at.
+  fastify.addHook('preValidation', refuseSensitiveWhileMasquerading)
+
+  const { cache, findSession } = sessionLookup(prisma)
   const ended = endedSessionsBus()
 
   const sessions: SessionAuth = {
@@ -118,7 +158,8 @@ async function authPlugin(fastify: FastifyInstance) {
         reply.clearCookie(SESSION_COOKIE, cookieOptions)
         return
       }
-      request.user = session.user
+      request.realUser = session.user
+      request.user = session.masqueradeAs ?? session.user
       request.sessionId = session.id
     },
 
@@ -139,6 +180,12 @@ async function authPlugin(fastify: FastifyInstance) {
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt })
     },
 
+    async setMasquerade(request, userId) {
+      if (!request.sessionId) throw unauthorized()
+      await setSessionMasquerade(prisma, request.sessionId, userId)
+      cache.forget(request.sessionId)
+    },
+
     async end(request, reply) {
       if (request.sessionId) {
         await deleteSession(prisma, request.sessionId)
@@ -146,6 +193,7 @@ async function authPlugin(fastify: FastifyInstance) {
         ended.announce({ sessionId: request.sessionId })
       }
       request.user = null
+      request.realUser = null
       request.sessionId = null
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
     },
@@ -155,7 +203,7 @@ async function authPlugin(fastify: FastifyInstance) {
       const token = fastify.parseCookie(cookieHeader)[SESSION_COOKIE]
       if (!token) return null
       const session = await findSession(token)
-      return session ? { sessionId: session.id, user: session.user } : null
+      return session ? { sessionId: session.id, user: session.masqueradeAs ?? session.user } : null
     },
 
     forgetUser(userId) {
