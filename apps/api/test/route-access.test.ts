@@ -142,6 +142,7 @@ async function twoSites() {
   // The inventory's :kind is its own (email), not a document kind.
   const listValues = {
     issueName: 'image-alt',
+    alertId: 'no-such-alert',
     kind: 'pdf',
     'kind@/inventory/': 'email',
     format: 'csv',

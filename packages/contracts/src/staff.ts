@@ -93,3 +93,81 @@ export const EnvInfoSchema = z.object({
   featureFlags: z.array(z.object({ name: z.string(), description: z.string(), active: z.boolean() })),
 })
 export type EnvInfo = z.infer<typeof EnvInfoSchema>
+
+// ─── Dashboard alerts administered by staff (/api/v1/staff/alerts) ──────────
+
+export const ALERT_FIELD_MESSAGES = {
+  title: 'Enter a title.',
+  description: 'Enter a description.',
+  linkUrl: 'Enter a web address (https://…) or a path starting with /.',
+  linkPair: 'Give the link both a text and an address, or neither.',
+  siteSlug: 'No site has that slug.',
+  expiresAt: 'The expiry must be after the publication.',
+  date: 'Enter a date and time.',
+} as const
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => value || null)
+
+const dateTime = z.iso.datetime({ offset: true, error: ALERT_FIELD_MESSAGES.date })
+
+/** A new or changed alert; a null site is shown on every site. */
+export const AlertInputSchema = z
+  .object({
+    siteSlug: z
+      .string()
+      .trim()
+      .max(200)
+      .nullable()
+      .optional()
+      .transform((value) => value || null),
+    title: z.string({ error: ALERT_FIELD_MESSAGES.title }).trim().min(1, ALERT_FIELD_MESSAGES.title).max(200),
+    description: z
+      .string({ error: ALERT_FIELD_MESSAGES.description })
+      .trim()
+      .min(1, ALERT_FIELD_MESSAGES.description)
+      .max(2000),
+    linkText: optionalText(100),
+    linkUrl: optionalText(2000).refine(
+      (value) => value === null || /^(https?:\/\/|\/)/.test(value),
+      ALERT_FIELD_MESSAGES.linkUrl,
+    ),
+    buttonText: optionalText(60),
+    illustration: optionalText(100),
+    /** when it starts to show; now when left out */
+    publishedAt: dateTime.optional(),
+    /** when it stops showing; never when null */
+    expiresAt: dateTime.nullable().optional(),
+  })
+  .superRefine((alert, context) => {
+    if ((alert.linkText === null) !== (alert.linkUrl === null)) {
+      context.addIssue({ code: 'custom', path: ['linkUrl'], message: ALERT_FIELD_MESSAGES.linkPair })
+    }
+    const published = alert.publishedAt ? Date.parse(alert.publishedAt) : Date.now()
+    if (alert.expiresAt && Date.parse(alert.expiresAt) <= published) {
+      context.addIssue({ code: 'custom', path: ['expiresAt'], message: ALERT_FIELD_MESSAGES.expiresAt })
+    }
+  })
+export type AlertInput = z.infer<typeof AlertInputSchema>
+
+export const StaffAlertSchema = z.object({
+  id: z.string(),
+  site: z.object({ slug: z.string(), siteName: z.string() }).nullable(),
+  title: z.string(),
+  description: z.string(),
+  linkText: z.string().nullable(),
+  linkUrl: z.string().nullable(),
+  buttonText: z.string().nullable(),
+  illustration: z.string().nullable(),
+  publishedAt: z.string(),
+  expiresAt: z.string().nullable(),
+})
+export type StaffAlert = z.infer<typeof StaffAlertSchema>
+export const StaffAlertListSchema = z.object({ items: z.array(StaffAlertSchema) })
+export const AlertParamsSchema = z.object({ alertId: z.string().min(1).max(100) })

@@ -14,6 +14,7 @@ import { checkBackendStatus } from '../../services/backend-status-service.js'
 import { describeEnvironment } from '../../services/env-service.js'
 import { searchUsersForStaff } from '../../services/masquerade-service.js'
 import { errorResponses } from '../schemas.js'
+import staffAlertsRoutes from './alerts.js'
 
 /** onRequest hook: staff only (while masquerading the acting user is not staff, so staff tools are closed). */
 export async function requireStaff(request: FastifyRequest) {
@@ -53,6 +54,7 @@ const staffOnlyRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return describeEnvironment(fastify.prisma, fastify.config)
     },
   )
+  await fastify.register(staffAlertsRoutes)
 }
 
 /** Staff tools and the service status (every signed-in user; only staff see the figures). */
