@@ -152,6 +152,7 @@ function staffRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     { path: 'debug', lazy: load(queryClient, () => import('./routes/app/debug')) },
     { path: 'debug/masquerade', lazy: load(queryClient, () => import('./routes/app/debug-masquerade')) },
+    { path: 'debug/alerts', lazy: load(queryClient, () => import('./routes/app/debug-alerts')) },
     { path: 'env', lazy: load(queryClient, () => import('./routes/app/env')) },
     { path: 'status/cms-status', lazy: load(queryClient, () => import('./routes/app/cms-status')) },
   ]

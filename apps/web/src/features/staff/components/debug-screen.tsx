@@ -6,6 +6,7 @@ import styles from './staff.module.css'
 
 export const STAFF_TOOLS = [
   { href: '/debug/masquerade', title: 'Masquerade', about: 'Act as another user to see what they see.' },
+  { href: '/debug/alerts', title: 'Dashboard alerts', about: 'Publish, edit, expire and delete alerts.' },
   {
     href: '/status/cms-status',
     title: 'CMS status',
