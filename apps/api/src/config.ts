@@ -46,6 +46,10 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   QUEUE_FIRST_SCANS: optionalNonEmpty.pipe(booleanFromEnv.optional()),
   RESULTS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   NODE_ENV: optionalNonEmpty,
+  /** the /env page's answer; default: everywhere but NODE_ENV=production */
+  ENV_PAGE: optionalNonEmpty.pipe(booleanFromEnv.optional()),
+  /** the commit the build was made from, shown on /env */
+  GIT_COMMIT: optionalNonEmpty,
 })
 
 export interface Config {
@@ -77,6 +81,11 @@ export interface Config {
   publicApiDocs: boolean
   /** CANOPY_SECRETS_KEY (checked at start); null: no secret can be stored (plugins/app/secrets.ts) */
   secretsKey: string | null
+  /** NODE_ENV, or development */
+  environment: string
+  /** GET /api/v1/env answers (404 when false: production hosts) */
+  envPage: boolean
+  gitCommit: string | null
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -136,5 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resultsCacheTtlMs: vars.RESULTS_CACHE_TTL_MS,
     publicApiDocs: vars.NODE_ENV !== 'production',
     secretsKey: checkedSecretsKey(vars.CANOPY_SECRETS_KEY),
+    environment: vars.NODE_ENV ?? 'development',
+    envPage: vars.ENV_PAGE ?? vars.NODE_ENV !== 'production',
+    gitCommit: vars.GIT_COMMIT ?? null,
   }
 }

@@ -22,7 +22,11 @@ function wrongValueFor(field: z.ZodType): unknown {
 
 async function adminContext() {
   const { app, routes } = await getApp()
-  const admin = await createTestUser(app.prisma)
+  // Staff too, so that the staff tools' routes get as far as reading the body.
+  const admin = await app.prisma.user.update({
+    where: { id: (await createTestUser(app.prisma)).id },
+    data: { isStaff: true },
+  })
   const site = await createTestSite(app.prisma, { members: [{ userId: admin.id, role: 'admin' }] })
   const section = await createTestSection(app.prisma, { siteId: site.id, title: 'Malformed target' })
   const scan = await app.prisma.scan.create({ data: { siteId: site.id, kind: 'site', pageLimit: 10 } })
@@ -45,6 +49,7 @@ async function adminContext() {
       id: 'no-such-item',
       dupeId: 'no-such-group',
       misspellingId: 'no-such-misspelling',
+      alertId: 'no-such-alert',
       lang: 'en',
       userId: admin.id,
       sessionId: 'no-such-session',

@@ -145,6 +145,7 @@ async function twoSites() {
   const listValues = {
     issueName: 'image-alt',
     issueId: 'image-alt',
+    alertId: 'no-such-alert',
     kind: 'pdf',
     'kind@/inventory/': 'email',
     format: 'csv',

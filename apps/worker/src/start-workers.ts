@@ -11,6 +11,7 @@ import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullm
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { WorkerConfig } from './config.js'
+import { startHeartbeat } from './heartbeat.js'
 import { isFinalFailure, type RegisteredJob } from './jobs/define-job.js'
 import { ALL_JOBS } from './jobs/index.js'
 import { closeScanRuntime, configureScanRuntime, getScanRuntime } from './jobs/scan-runtime.js'
@@ -227,6 +228,13 @@ export async function startWorkers({
   await registerSchedules(set.queues, set.jobs, config, logger)
   await Promise.all(set.workers.map((worker) => worker.waitUntilReady()))
   await sweepNow(set.jobs, config, logger)
+  const heartbeat = await startHeartbeat({
+    redis: connection,
+    prefix: config.queuePrefix,
+    chromiumPath: config.chromiumPath,
+    queues: set.workers.map((worker) => worker.name),
+    logger,
+  })
   logger.info(
     { queues: [...set.workers.map((worker) => worker.name)], concurrency: config.concurrency },
     'worker ready',
@@ -236,6 +244,7 @@ export async function startWorkers({
     workers: set.workers,
     close: async () => {
       await monitor?.stop()
+      await heartbeat.stop()
       await Promise.all(set.workers.map((worker) => worker.close()))
       await closeScanRuntime()
       await Promise.all([...set.queues.values()].map((queue) => queue.close()))

@@ -11,6 +11,11 @@ export const UserSchema = z.object({
   username: z.string(),
   email: z.string(),
   isStaff: z.boolean(),
+  /** while a staff member acts as this user: who they really are (the banner and the way back) */
+  masqueradedBy: z
+    .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })
+    .nullable()
+    .optional(),
 })
 export type User = z.infer<typeof UserSchema>
 

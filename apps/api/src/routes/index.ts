@@ -12,6 +12,8 @@ import profileRoutes from './profile/index.js'
 import { inviteAdminRoutes, inviteAnswerRoutes, publicInviteRoutes } from './invites/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
+import staffRoutes from './staff/index.js'
+import masqueradeRoutes from './staff/masquerade.js'
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
 
@@ -34,6 +36,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(avatarRoutes)
   await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
   await fastify.register(inviteAdminRoutes, { prefix: '/invites' })
+  await fastify.register(staffRoutes)
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */
@@ -41,6 +44,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.sessions.loadSession)
 
   await fastify.register(authRoutes)
+  await fastify.register(masqueradeRoutes)
   await fastify.register(accountRoutes, { prefix: '/account' })
   await fastify.register(healthRoutes, { prefix: '/healthz' })
   await fastify.register(illustrationRoutes)

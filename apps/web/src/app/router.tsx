@@ -161,6 +161,17 @@ function crossSiteRoutes(queryClient: QueryClient): RouteObject[] {
   ]
 }
 
+/** Staff tools (each screen checks isStaff; the API refuses others) and the service status. */
+function staffRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    { path: 'debug', lazy: load(queryClient, () => import('./routes/app/debug')) },
+    { path: 'debug/masquerade', lazy: load(queryClient, () => import('./routes/app/debug-masquerade')) },
+    { path: 'debug/alerts', lazy: load(queryClient, () => import('./routes/app/debug-alerts')) },
+    { path: 'env', lazy: load(queryClient, () => import('./routes/app/env')) },
+    { path: 'status/cms-status', lazy: load(queryClient, () => import('./routes/app/cms-status')) },
+  ]
+}
+
 /** The signed-in routes, with every /site/{slug} route behind the site guard. */
 export function createSignedInRouter(queryClient: QueryClient) {
   const siteFeature = { path: '*', lazy: load(queryClient, () => import('./routes/app/site-feature')) }
@@ -193,6 +204,7 @@ export function createSignedInRouter(queryClient: QueryClient) {
             ...crossSiteRoutes(queryClient),
             { path: 'userprofile', lazy: load(queryClient, () => import('./routes/app/user-profile')) },
             { path: 'invites/:token', lazy: load(queryClient, () => import('./routes/app/invite')) },
+            ...staffRoutes(queryClient),
             {
               path: 'single-page-scan/:tabId?',
               lazy: load(queryClient, () => import('./routes/app/single-page-scan')),

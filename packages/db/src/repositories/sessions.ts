@@ -21,6 +21,8 @@ export interface ActiveSession {
   lastSeenAt: Date
   expiresAt: Date
   user: User
+  /** the user a staff member is acting as (masquerade), or null */
+  masqueradeAs: User | null
 }
 
 type SessionUserRow = User & {
@@ -46,6 +48,9 @@ export async function findActiveSessionWithUser(
   const row = rows[0]
   if (!row) return null
   const { sessionMasqueradeAsUserId, sessionLastSeenAt, sessionExpiresAt, ...user } = row
+  const masqueradeAs = sessionMasqueradeAsUserId
+    ? await db.user.findUnique({ where: { id: sessionMasqueradeAsUserId } })
+    : null
   return {
     id,
     userId: user.id,
@@ -53,7 +58,13 @@ export async function findActiveSessionWithUser(
     lastSeenAt: sessionLastSeenAt,
     expiresAt: sessionExpiresAt,
     user,
+    masqueradeAs,
   }
+}
+
+/** Starts (a user id) or ends (null) acting as another user in one session. */
+export function setSessionMasquerade(db: DbClient, id: string, masqueradeAsUserId: string | null) {
+  return db.session.updateMany({ where: { id }, data: { masqueradeAsUserId } })
 }
 
 export function touchSession(db: DbClient, id: string, seenAt: Date = new Date()) {

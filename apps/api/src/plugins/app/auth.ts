@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@canopy/contracts'
+import { MASQUERADE_MESSAGES, PROFILE_MESSAGES } from '@canopy/contracts'
 import {
   type ActiveApiToken,
   type ActiveSession,
@@ -6,6 +6,7 @@ import {
   deleteSession,
   findActiveApiToken,
   findActiveSessionWithUser,
+  setSessionMasquerade,
   touchApiToken,
   touchSession,
   type User,
@@ -39,6 +40,11 @@ export interface SessionAuth {
   requireSessionCookie: onRequestAsyncHookHandler
   /** Call after revoking an API token: this process refuses it at once. */
   forgetApiToken(tokenId: string): void
+  /**
+   * Makes the session act as `userId` (a staff member's masquerade), or as its own user again (null), from
+   * this request on.
+   */
+  setMasquerade(request: FastifyRequest, userId: string | null): Promise<void>
   /** onRequest hook: 401 unless signed in */
   requireUser: onRequestAsyncHookHandler
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>
@@ -68,11 +74,29 @@ declare module 'fastify' {
     sessions: SessionAuth
   }
   interface FastifyRequest {
+    /** who the request acts as: the signed-in user, or the user a staff member masquerades as */
     user: User | null
+    /** who signed in (the staff member while masquerading): the one audit records name */
+    realUser: User | null
     sessionId: string | null
     /** the API token the request was made with (its access and sites cap the user's), else null */
     apiToken: ActiveApiToken | null
   }
+  interface FastifyContextConfig {
+    /** a sensitive action (password, tokens, deleting a site): refused (403) while masquerading */
+    refusedWhileMasquerading?: boolean
+  }
+}
+
+/** Whether a staff member is acting as someone else in this request. */
+export function isMasquerading(request: FastifyRequest): boolean {
+  return request.realUser !== null && request.user !== null && request.realUser.id !== request.user.id
+}
+
+/** The user who signed in (the staff member while masquerading). */
+export function getRealUser(request: FastifyRequest): User {
+  if (!request.realUser) throw unauthorized()
+  return request.realUser
 }
 
 /** The signed-in user of a request that passed `requireUser`. */
@@ -85,6 +109,13 @@ export function getSignedInUser(request: FastifyRequest): User {
 export function bearerTokenOf(authorization: string | undefined): string | undefined {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i)
   return match?.[1]
+}
+
+/** A route declaring refusedWhileMasquerading answers 403 to a staff member acting as someone else. */
+async function refuseSensitiveWhileMasquerading(request: FastifyRequest) {
+  if (request.routeOptions.config?.refusedWhileMasquerading && isMasquerading(request)) {
+    throw forbidden(MASQUERADE_MESSAGES.refused)
+  }
 }
 
 /** Who hears of ended sessions (open sockets), told by sign-out and password reset. */
@@ -157,6 +188,7 @@ function apiTokenLookup(prisma: FastifyInstance['prisma']) {
       if (!found) return
       const { user, ...apiToken } = found
       request.user = user
+      request.realUser = user
       request.apiToken = apiToken
     },
     forget(tokenId: string) {
@@ -175,8 +207,11 @@ async function authPlugin(fastify: FastifyInstance) {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure } as const
 
   fastify.decorateRequest('user', null)
+  fastify.decorateRequest('realUser', null)
   fastify.decorateRequest('sessionId', null)
   fastify.decorateRequest('apiToken', null)
+  // preValidation: after the session is read (the routes' onRequest hooks), before the body is looked at.
+  fastify.addHook('preValidation', refuseSensitiveWhileMasquerading)
 
   const cache = sessionLookup(prisma)
   const apiTokens = apiTokenLookup(prisma)
@@ -194,7 +229,8 @@ async function authPlugin(fastify: FastifyInstance) {
         reply.clearCookie(SESSION_COOKIE, cookieOptions)
         return
       }
-      request.user = session.user
+      request.realUser = session.user
+      request.user = session.masqueradeAs ?? session.user
       request.sessionId = session.id
     },
 
@@ -216,6 +252,12 @@ async function authPlugin(fastify: FastifyInstance) {
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt })
     },
 
+    async setMasquerade(request, userId) {
+      if (!request.sessionId) throw unauthorized()
+      await setSessionMasquerade(prisma, request.sessionId, userId)
+      cache.forget(request.sessionId)
+    },
+
     async end(request, reply) {
       if (request.sessionId) {
         await deleteSession(prisma, request.sessionId)
@@ -223,6 +265,7 @@ async function authPlugin(fastify: FastifyInstance) {
         ended.announce({ sessionId: request.sessionId })
       }
       request.user = null
+      request.realUser = null
       request.sessionId = null
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
     },
@@ -232,7 +275,7 @@ async function authPlugin(fastify: FastifyInstance) {
       const token = fastify.parseCookie(cookieHeader)[SESSION_COOKIE]
       if (!token) return null
       const session = await cache.find(token)
-      return session ? { sessionId: session.id, user: session.user } : null
+      return session ? { sessionId: session.id, user: session.masqueradeAs ?? session.user } : null
     },
 
     forgetUser(userId) {

@@ -8,7 +8,7 @@ import {
 import { findUserByEmail, normaliseEmail } from '@canopy/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { getSignedInUser } from '../../plugins/app/auth.js'
+import { getSignedInUser, isMasquerading } from '../../plugins/app/auth.js'
 import { presentUser } from '../../presenters/user.js'
 import { authenticate } from '../../services/auth-service.js'
 import { checkSso } from '../../services/sso.js'
@@ -92,7 +92,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: UserSchema, ...errorResponses(401) },
       },
     },
-    async (request) => presentUser(getSignedInUser(request)),
+    async (request) =>
+      presentUser(getSignedInUser(request), isMasquerading(request) ? request.realUser : null),
   )
 }
 

@@ -14,6 +14,7 @@ import { SIDEBAR_STAYS_USABLE } from '@/features/navigation/components/sub-panel
 import { SearchPreview } from '@/features/search/components/search-preview'
 import { useSite } from '@/features/sites/api/get-site'
 import { SiteSwitcherList } from '@/features/sites/components/site-switcher-list'
+import { MasqueradeBanner } from '@/features/staff/components/masquerade-banner'
 import { useMediaQuery } from '@/hooks/use-media-query'
 import { useActiveSite } from '@/lib/active-site'
 import { useFeatureFlags } from '@/lib/feature-flags'
@@ -148,6 +149,7 @@ function SignedInFrame() {
             <HeaderScanProgress />
           </div>
         ) : null}
+        <MasqueradeBanner user={user} />
         <SmallScreenNotice />
         <NetworkHealthNotice />
         <div className={styles.inner}>

@@ -200,3 +200,20 @@ describe('navigation model', () => {
     expect(decideSiteRoute('accessibility/pdfs', scanned, () => true)).toEqual({ kind: 'allowed' })
   })
 })
+
+describe('user menu: staff tools', () => {
+  it('offers Staff tools (/debug) to staff only', async () => {
+    for (const staff of [true, false]) {
+      const { unmount } = openSite(makeSite(), { staff })
+      await mainNav()
+      const events = userEvent.setup()
+      await events.click(screen.getByRole('button', { name: /User menu/ }))
+      const menu = await screen.findByRole('menu')
+      const item = within(menu).queryByRole('menuitem', { name: 'Staff tools' })
+      if (staff) expect(item).toHaveAttribute('href', '/debug')
+      else expect(item).toBeNull()
+      await events.keyboard('{Escape}')
+      unmount()
+    }
+  })
+})

@@ -11,7 +11,10 @@ export function getInitials(user: Pick<User, 'firstName' | 'lastName' | 'usernam
   return (initials || user.username.charAt(0)).toUpperCase()
 }
 
-/** The user menu: User profile, Configurations (the sites' set-up list) and Log out. */
+/** Staff only: the way to /debug and its tools. */
+export const STAFF_TOOLS_LABEL = 'Staff tools'
+
+/** The user menu: User profile, Configurations (the sites' set-up list), Staff tools (staff) and Log out. */
 export function UserMenu({
   user,
   collapsed,
@@ -48,6 +51,12 @@ export function UserMenu({
             <Icon name={CONFIGURATIONS_LINK.icon} />
             {CONFIGURATIONS_LINK.title}
           </MenuItem>
+          {user.isStaff ? (
+            <MenuItem href="/debug" className={menuStyles.item} textValue={STAFF_TOOLS_LABEL}>
+              <Icon name="settings" />
+              {STAFF_TOOLS_LABEL}
+            </MenuItem>
+          ) : null}
           <MenuItem onAction={onLogout} className={menuStyles.item} textValue={MESSAGES.sidebar.logOut}>
             <Icon name="logout" />
             {MESSAGES.sidebar.logOut}
