@@ -89,7 +89,7 @@ export async function sendInvite(
     createdById: inviter.id,
     expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS),
   })
-  const siteName = (await findSiteNameById(prisma, access.siteId)) ?? access.slug
+  const siteName = (await findSiteNameById(prisma, access.siteId))?.siteName ?? access.slug
   const mail = composeInvitationEmail(
     { to: email, link: buildInviteLink(deps.publicUrl, token, access.slug) },
     {

@@ -79,13 +79,33 @@ const INVENTORY_LISTS = [
 ] as const
 const INVENTORY_ITEM_LISTS = ['pdfs', 'email', 'telephone'] as const
 
+type RouteMaker = (path: string, importModule: () => Promise<RouteModule>) => RouteObject
+
+/** A site's settings screens (admins; the API checks the role, the screens say when it is missing). */
+function siteSettingsRoutes(route: RouteMaker): RouteObject[] {
+  return [
+    route('settings/integrations', () => import('./routes/app/settings-integrations')),
+    route('settings/scan-login', () => import('./routes/app/settings-scan-login')),
+    route('settings', () => import('./routes/app/settings-general')),
+    route('settings/general', () => import('./routes/app/settings-general')),
+    route('settings/scans', () => import('./routes/app/settings-scans')),
+    route('settings/sitemap', () => import('./routes/app/settings-sitemap')),
+    route('settings/billing', () => import('./routes/app/settings-billing')),
+    route('settings/danger-zone', () => import('./routes/app/settings-danger-zone')),
+    route('settings/sections', () => import('./routes/app/settings-sections')),
+    route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
+    route('settings/invites', () => import('./routes/app/settings-invites')),
+    route('settings/invites-history', () => import('./routes/app/settings-invites-history')),
+  ]
+}
+
 /**
  * The site screens of the accessibility, content quality, SEO and performance areas, uptime, inventory, page
  * detail, document detail and search, the same under
  * /site/{slug} and under /site/{slug}/section/{sectionSlug}.
  */
 function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
-  const route = (path: string, importModule: () => Promise<RouteModule>): RouteObject => ({
+  const route: RouteMaker = (path, importModule) => ({
     path,
     lazy: load(queryClient, importModule),
   })
@@ -124,18 +144,7 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     ),
     route('content-quality/malicious-links', () => import('./routes/app/malicious-links')),
     route('content-quality/malicious-links/:link', () => import('./routes/app/malicious-link-pages')),
-    route('settings/integrations', () => import('./routes/app/settings-integrations')),
-    route('settings/scan-login', () => import('./routes/app/settings-scan-login')),
-    route('settings', () => import('./routes/app/settings-general')),
-    route('settings/general', () => import('./routes/app/settings-general')),
-    route('settings/scans', () => import('./routes/app/settings-scans')),
-    route('settings/sitemap', () => import('./routes/app/settings-sitemap')),
-    route('settings/billing', () => import('./routes/app/settings-billing')),
-    route('settings/danger-zone', () => import('./routes/app/settings-danger-zone')),
-    route('settings/sections', () => import('./routes/app/settings-sections')),
-    route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
-    route('settings/invites', () => import('./routes/app/settings-invites')),
-    route('settings/invites-history', () => import('./routes/app/settings-invites-history')),
+    ...siteSettingsRoutes(route),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>

@@ -99,11 +99,6 @@ export function markInviteDeclined(db: DbClient, inviteId: string) {
 }
 
 /** The site's name for the invitation e-mail. */
-export async function findSiteNameById(db: DbClient, siteId: string): Promise<string | null> {
-  const site = await db.site.findUnique({ where: { id: siteId }, select: { siteName: true } })
-  return site?.siteName ?? null
-}
-
 export function deleteInvite(db: DbClient, inviteId: string) {
   return db.invite.delete({ where: { id: inviteId } })
 }

@@ -155,8 +155,3 @@ export async function listAssignedIssues(
 export function countAssignedIssues(db: DbClient, filter: AssignedIssuesFilter): Promise<number> {
   return db.issueAssignment.count({ where: assignedIssuesWhere(filter) })
 }
-
-/** The site's name and slug, for the e-mail to an assignee. */
-export function findSiteNameById(db: DbClient, siteId: string) {
-  return db.site.findUnique({ where: { id: siteId }, select: { slug: true, siteName: true } })
-}

@@ -225,3 +225,8 @@ export async function deleteSiteById(db: DbClient, siteId: string): Promise<bool
   const { count } = await db.site.deleteMany({ where: { id: siteId } })
   return count > 0
 }
+
+/** The site's slug and name, for what names it to people (e-mails); null for an unknown id. */
+export function findSiteNameById(db: DbClient, siteId: string) {
+  return db.site.findUnique({ where: { id: siteId }, select: { slug: true, siteName: true } })
+}

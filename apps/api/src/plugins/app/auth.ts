@@ -200,24 +200,20 @@ function apiTokenLookup(prisma: FastifyInstance['prisma']) {
   }
 }
 
-async function authPlugin(fastify: FastifyInstance) {
+type SessionCache = ReturnType<typeof sessionLookup>
+type ApiTokens = ReturnType<typeof apiTokenLookup>
+type SessionsBus = ReturnType<typeof endedSessionsBus>
+
+/** Reading, starting and ending the session of a request's cookie (or the API token of its Bearer header). */
+function requestSessions(
+  fastify: FastifyInstance,
+  { cache, apiTokens, ended }: { cache: SessionCache; apiTokens: ApiTokens; ended: SessionsBus },
+): Pick<SessionAuth, 'loadSession' | 'start' | 'end' | 'findSessionByCookieHeader'> {
   const { prisma } = fastify
   const { cookieSecure, sessionTtlHours } = fastify.config
   const ttlMs = sessionTtlHours * 60 * 60 * 1000
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure } as const
-
-  fastify.decorateRequest('user', null)
-  fastify.decorateRequest('realUser', null)
-  fastify.decorateRequest('sessionId', null)
-  fastify.decorateRequest('apiToken', null)
-  // preValidation: after the session is read (the routes' onRequest hooks), before the body is looked at.
-  fastify.addHook('preValidation', refuseSensitiveWhileMasquerading)
-
-  const cache = sessionLookup(prisma)
-  const apiTokens = apiTokenLookup(prisma)
-  const ended = endedSessionsBus()
-
-  const sessions: SessionAuth = {
+  return {
     async loadSession(request, reply) {
       const bearer = bearerTokenOf(request.headers.authorization)
       if (bearer !== undefined) return apiTokens.load(request, bearer)
@@ -234,11 +230,6 @@ async function authPlugin(fastify: FastifyInstance) {
       request.sessionId = session.id
     },
 
-    requireUser,
-    requireSessionCookie,
-
-    forgetApiToken: apiTokens.forget,
-
     async start(request, reply, userId) {
       const token = createSecretToken()
       const expiresAt = new Date(Date.now() + ttlMs)
@@ -250,12 +241,6 @@ async function authPlugin(fastify: FastifyInstance) {
         ip: request.ip,
       })
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt })
-    },
-
-    async setMasquerade(request, userId) {
-      if (!request.sessionId) throw unauthorized()
-      await setSessionMasquerade(prisma, request.sessionId, userId)
-      cache.forget(request.sessionId)
     },
 
     async end(request, reply) {
@@ -276,6 +261,33 @@ async function authPlugin(fastify: FastifyInstance) {
       if (!token) return null
       const session = await cache.find(token)
       return session ? { sessionId: session.id, user: session.masqueradeAs ?? session.user } : null
+    },
+  }
+}
+
+async function authPlugin(fastify: FastifyInstance) {
+  const { prisma } = fastify
+  fastify.decorateRequest('user', null)
+  fastify.decorateRequest('realUser', null)
+  fastify.decorateRequest('sessionId', null)
+  fastify.decorateRequest('apiToken', null)
+  // preValidation: after the session is read (the routes' onRequest hooks), before the body is looked at.
+  fastify.addHook('preValidation', refuseSensitiveWhileMasquerading)
+
+  const cache = sessionLookup(prisma)
+  const apiTokens = apiTokenLookup(prisma)
+  const ended = endedSessionsBus()
+
+  const sessions: SessionAuth = {
+    ...requestSessions(fastify, { cache, apiTokens, ended }),
+    requireUser,
+    requireSessionCookie,
+    forgetApiToken: apiTokens.forget,
+
+    async setMasquerade(request, userId) {
+      if (!request.sessionId) throw unauthorized()
+      await setSessionMasquerade(prisma, request.sessionId, userId)
+      cache.forget(request.sessionId)
     },
 
     forgetUser(userId) {
