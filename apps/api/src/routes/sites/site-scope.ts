@@ -16,6 +16,7 @@ import scanLoginRoutes from './scan-login.js'
 import searchRoutes from './search.js'
 import seoRoutes from './seo.js'
 import siteRoutes from './site.js'
+import siteUsersRoutes from './site-users.js'
 import uptimeRoutes from './uptime.js'
 import { maliciousLinksRoutes, webRiskSettingsRoutes } from './web-risk.js'
 
@@ -33,6 +34,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(scanStatusRoutes)
   await fastify.register(siteResults)
   await fastify.register(webRiskSettingsRoutes)
+  await fastify.register(siteUsersRoutes)
   await fastify.register(scanLoginRoutes)
   await fastify.register(integrationsRoutes)
   // per caller (assigned to me), so outside the results kept per role

@@ -1,0 +1,73 @@
+import { ROLE_REQUIRED_MESSAGES } from '@canopy/contracts'
+import { describe, expect, it } from 'vitest'
+import { createSessionCookie, createTestGroup, createTestSite, createTestUser } from './factories.js'
+import { useTestApp } from './helper.js'
+
+const getApp = useTestApp()
+
+/** A site with an admin (Ada Zed), an editor (Bob Young), a viewer (Cy Xu) and one who sees it only through a group. */
+async function siteWithPeople() {
+  const { app } = await getApp()
+  const admin = await createTestUser(app.prisma, { firstName: 'Ada', lastName: 'Zed' })
+  const editor = await createTestUser(app.prisma, { firstName: 'Bob', lastName: 'Young' })
+  const viewer = await createTestUser(app.prisma, { firstName: 'Cy', lastName: 'Xu' })
+  const grouped = await createTestUser(app.prisma, { firstName: 'Dee', lastName: 'Walker' })
+  const site = await createTestSite(app.prisma, {
+    members: [
+      { userId: admin.id, role: 'admin' },
+      { userId: editor.id, role: 'editor' },
+      { userId: viewer.id, role: 'viewer' },
+    ],
+  })
+  await createTestGroup(app.prisma, { siteId: site.id, memberIds: [grouped.id, viewer.id], role: 'editor' })
+  const users = async (userId: string, query = '') =>
+    app.inject({
+      url: `/api/v1/sites/${site.slug}/users${query}`,
+      headers: { cookie: await createSessionCookie(app.prisma, userId) },
+    })
+  return { app, site, admin, editor, viewer, grouped, users }
+}
+
+describe('GET /api/v1/sites/:slug/users', () => {
+  it('lists the direct members by name with their roles, and with includeInherited the group members too', async () => {
+    const { editor, viewer, grouped, users } = await siteWithPeople()
+    const direct = await users(editor.id)
+    expect(direct.statusCode).toBe(200)
+    expect(direct.json()).toMatchObject({ pageIndex: 0, pageSize: 25, totalCount: 3 })
+    expect(direct.json().items.map((user: { lastName: string }) => user.lastName)).toEqual([
+      'Xu',
+      'Young',
+      'Zed',
+    ])
+    // The viewer is also in an editor group: the higher role counts.
+    expect(direct.json().items[0]).toMatchObject({ id: viewer.id, role: 'editor', inherited: false })
+
+    const all = (await users(editor.id, '?includeInherited=true&sortBy=undefined&sortDir=asc')).json()
+    expect(all.totalCount).toBe(4)
+    expect(all.items[0]).toMatchObject({ id: grouped.id, role: 'editor', inherited: true })
+  })
+
+  it('searches names and addresses, and pages from zero', async () => {
+    const { editor, users } = await siteWithPeople()
+    expect((await users(editor.id, '?search=you')).json().items).toHaveLength(1)
+    const second = (await users(editor.id, '?page=1&pageSize=2')).json()
+    expect(second).toMatchObject({ pageIndex: 1, pageSize: 2, totalCount: 3 })
+    expect(second.items.map((user: { lastName: string }) => user.lastName)).toEqual(['Zed'])
+  })
+
+  it('is for editors and admins: 403 for a viewer, 404 for another site’s member, 400 naming the field', async () => {
+    const { app, site, admin, users } = await siteWithPeople()
+    expect((await users(admin.id)).statusCode).toBe(200)
+    const viewer = await createTestUser(app.prisma)
+    await app.prisma.siteMembership.create({ data: { siteId: site.id, userId: viewer.id, role: 'viewer' } })
+    const refused = await users(viewer.id)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(ROLE_REQUIRED_MESSAGES.editor)
+    const outsider = await createTestUser(app.prisma)
+    await createTestSite(app.prisma, { members: [{ userId: outsider.id, role: 'admin' }] })
+    expect((await users(outsider.id)).statusCode).toBe(404)
+    const bad = await users(admin.id, '?page=-1')
+    expect(bad.statusCode).toBe(400)
+    expect(JSON.stringify(bad.json())).toContain('page')
+  })
+})

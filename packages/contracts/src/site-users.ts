@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SortDirSchema } from './paging.js'
+import { SiteRoleSchema } from './roles.js'
+
+/**
+ * GET /api/v1/sites/:slug/users: the people who can see the site, zero-based pages (the assign modal's user
+ * search). Direct members always; with includeInherited, also those who see it through one of its groups.
+ * `sortBy` is accepted as the app sends it (the spec's literal 'undefined' among them): users come by name.
+ */
+export const SiteUsersQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sortBy: z.string().max(100).optional(),
+  sortDir: SortDirSchema.optional(),
+  search: z.string().max(500).optional(),
+  type: z.string().max(100).optional(),
+  includeInherited: z.enum(['true', 'false']).optional(),
+})
+export type SiteUsersQuery = z.infer<typeof SiteUsersQuerySchema>
+
+export const SiteUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** the highest of the direct membership's role and the roles of the user's groups on the site */
+  role: SiteRoleSchema,
+  /** true when the user sees the site only through one of its groups */
+  inherited: z.boolean(),
+})
+export type SiteUser = z.infer<typeof SiteUserSchema>
+
+export const SiteUsersPageSchema = z.object({
+  items: z.array(SiteUserSchema),
+  /** zero-based */
+  pageIndex: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+})
+export type SiteUsersPage = z.infer<typeof SiteUsersPageSchema>
