@@ -1,4 +1,4 @@
-import { ROLE_REQUIRED_MESSAGES } from '@canopy/contracts'
+import { ROLE_REQUIRED_MESSAGES, SITE_USER_MESSAGES } from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
 import { createSessionCookie, createTestGroup, createTestSite, createTestUser } from './factories.js'
 import { useTestApp } from './helper.js'
@@ -69,5 +69,79 @@ describe('GET /api/v1/sites/:slug/users', () => {
     const bad = await users(admin.id, '?page=-1')
     expect(bad.statusCode).toBe(400)
     expect(JSON.stringify(bad.json())).toContain('page')
+  })
+})
+
+describe('/api/v1/sites/:slug/users/:userId', () => {
+  it('an admin reads a user, gives a member another role, and removes them; the access follows at once', async () => {
+    const { app, site, admin, editor, grouped } = await siteWithPeople()
+    const cookie = await createSessionCookie(app.prisma, admin.id)
+    const url = (userId: string) => `/api/v1/sites/${site.slug}/users/${userId}`
+    const detail = await app.inject({ url: url(grouped.id), headers: { cookie } })
+    expect(detail.json()).toMatchObject({ role: 'editor', inherited: true, isMember: false })
+    expect(detail.json().groups).toHaveLength(1)
+
+    const editorCookie = await createSessionCookie(app.prisma, editor.id)
+    const settings = () =>
+      app.inject({ url: `/api/v1/sites/${site.slug}/sitemap`, headers: { cookie: editorCookie } })
+    expect((await settings()).statusCode).toBe(403)
+    const promoted = await app.inject({
+      method: 'PUT',
+      url: url(editor.id),
+      headers: { cookie },
+      payload: { role: 'admin' },
+    })
+    expect(promoted.json()).toMatchObject({ role: 'admin', isMember: true })
+    expect((await settings()).statusCode).toBe(200)
+
+    const removed = await app.inject({ method: 'DELETE', url: url(editor.id), headers: { cookie } })
+    expect(removed.statusCode).toBe(204)
+    expect((await settings()).statusCode).toBe(404)
+  })
+
+  it('never leaves the site without an administrator, and changes group members through their group', async () => {
+    const { app, site, admin, grouped } = await siteWithPeople()
+    const cookie = await createSessionCookie(app.prisma, admin.id)
+    const url = (userId: string) => `/api/v1/sites/${site.slug}/users/${userId}`
+    const demote = await app.inject({
+      method: 'PUT',
+      url: url(admin.id),
+      headers: { cookie },
+      payload: { role: 'viewer' },
+    })
+    expect(demote.statusCode).toBe(409)
+    expect(demote.json().message).toBe(SITE_USER_MESSAGES.lastAdmin)
+    expect((await app.inject({ method: 'DELETE', url: url(admin.id), headers: { cookie } })).statusCode).toBe(
+      409,
+    )
+    const throughGroup = await app.inject({
+      method: 'PUT',
+      url: url(grouped.id),
+      headers: { cookie },
+      payload: { role: 'admin' },
+    })
+    expect(throughGroup.json().message).toBe(SITE_USER_MESSAGES.notMember)
+    const bad = await app.inject({
+      method: 'PUT',
+      url: url(grouped.id),
+      headers: { cookie },
+      payload: { role: 'owner' },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(JSON.stringify(bad.json())).toContain('role')
+    expect((await app.inject({ url: url('no-such-user'), headers: { cookie } })).statusCode).toBe(404)
+  })
+
+  it('is for admins: an editor gets 403 and changes nothing', async () => {
+    const { app, site, editor, viewer } = await siteWithPeople()
+    const cookie = await createSessionCookie(app.prisma, editor.id)
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/sites/${site.slug}/users/${viewer.id}`,
+      headers: { cookie },
+      payload: { role: 'admin' },
+    })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().message).toBe(ROLE_REQUIRED_MESSAGES.admin)
   })
 })

@@ -38,3 +38,22 @@ export const SiteUsersPageSchema = z.object({
   totalCount: z.number().int(),
 })
 export type SiteUsersPage = z.infer<typeof SiteUsersPageSchema>
+
+/** GET /api/v1/sites/:slug/users/:userId: the user with the site's groups they are in. */
+export const SiteUserDetailSchema = SiteUserSchema.extend({
+  /** a direct member (whose role can be changed here) or only through groups */
+  isMember: z.boolean(),
+  groups: z.array(z.object({ id: z.string(), name: z.string(), role: SiteRoleSchema })),
+})
+export type SiteUserDetail = z.infer<typeof SiteUserDetailSchema>
+
+/** PUT /api/v1/sites/:slug/users/:userId: the member's role on the site. */
+export const ChangeSiteUserRequestSchema = z.object({
+  role: z.enum(['viewer', 'editor', 'admin'], { error: 'Choose a role: viewer, editor or admin.' }),
+})
+
+export const SITE_USER_MESSAGES = {
+  notFound: 'No user of this site could be found with this ID.',
+  notMember: 'This user sees the site through a group: change the group instead.',
+  lastAdmin: 'A site needs at least one administrator: make someone else an administrator first.',
+} as const

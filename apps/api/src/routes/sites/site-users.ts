@@ -1,8 +1,19 @@
-import { SiteUsersPageSchema, SiteUsersQuerySchema } from '@canopy/contracts'
+import {
+  ChangeSiteUserRequestSchema,
+  SiteUserDetailSchema,
+  SiteUsersPageSchema,
+  SiteUsersQuerySchema,
+} from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
-import { getSiteUsers } from '../../services/site-users-service.js'
-import { errorResponses } from '../schemas.js'
+import {
+  changeSiteUserRole,
+  getSiteUser,
+  getSiteUsers,
+  removeSiteUser,
+} from '../../services/site-users-service.js'
+import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import { SiteParamsSchema } from './site.js'
 
 /** GET /users: whom an editor may assign an issue to, and whom an admin manages. */
@@ -21,6 +32,60 @@ const siteUsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => getSiteUsers(fastify.prisma, getSiteAccess(request).siteId, request.query),
+  )
+  siteUserRoutes(fastify)
+}
+
+const SiteUserParamsSchema = SiteParamsSchema.extend({ userId: z.string().min(1).max(100) })
+
+/** GET, PUT and DELETE /users/:userId: one user's role on the site (admins: manageMembers). */
+function siteUserRoutes(fastify: FastifyZodInstance) {
+  const { prisma } = fastify
+  const config = { permission: 'manageMembers' } as const
+  fastify.get(
+    '/users/:userId',
+    {
+      config,
+      schema: {
+        tags: ['users'],
+        summary:
+          'One user who can see the site: their role, whether a direct member, and the groups they are in',
+        params: SiteUserParamsSchema,
+        response: { 200: SiteUserDetailSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getSiteUser(prisma, getSiteAccess(request).siteId, request.params.userId),
+  )
+  fastify.put(
+    '/users/:userId',
+    {
+      config,
+      schema: {
+        tags: ['users'],
+        summary: "Change a member's role; 409 when it would leave the site without an administrator",
+        params: SiteUserParamsSchema,
+        body: ChangeSiteUserRequestSchema,
+        response: { 200: SiteUserDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      changeSiteUserRole(prisma, getSiteAccess(request).siteId, request.params.userId, request.body.role),
+  )
+  fastify.delete(
+    '/users/:userId',
+    {
+      config,
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a member from the site; 409 when it would leave the site without an administrator',
+        params: SiteUserParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await removeSiteUser(prisma, getSiteAccess(request).siteId, request.params.userId)
+      return reply.code(204).send(null)
+    },
   )
 }
 
