@@ -94,6 +94,7 @@ function siteSettingsRoutes(route: RouteMaker): RouteObject[] {
     route('settings/danger-zone', () => import('./routes/app/settings-danger-zone')),
     route('settings/sections', () => import('./routes/app/settings-sections')),
     route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
+    route('settings/users', () => import('./routes/app/settings-users')),
     route('settings/invites', () => import('./routes/app/settings-invites')),
     route('settings/invites-history', () => import('./routes/app/settings-invites-history')),
   ]
