@@ -145,3 +145,21 @@ describe('/api/v1/sites/:slug/users/:userId', () => {
     expect(response.json().message).toBe(ROLE_REQUIRED_MESSAGES.admin)
   })
 })
+
+describe('GET /api/v1/sites/:slug/permissions', () => {
+  it('gives each permission with the roles that have it, to admins only', async () => {
+    const { app, site, admin, editor } = await siteWithPeople()
+    const read = async (userId: string) =>
+      app.inject({
+        url: `/api/v1/sites/${site.slug}/permissions`,
+        headers: { cookie: await createSessionCookie(app.prisma, userId) },
+      })
+    const answer = (await read(admin.id)).json()
+    expect(answer.yourRole).toBe('admin')
+    expect(answer.permissions).toContainEqual(
+      expect.objectContaining({ id: 'startScans', roles: ['editor', 'admin'] }),
+    )
+    expect(answer.permissions).toContainEqual(expect.objectContaining({ id: 'deleteSite', roles: ['admin'] }))
+    expect((await read(editor.id)).statusCode).toBe(403)
+  })
+})

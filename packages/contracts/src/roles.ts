@@ -60,3 +60,37 @@ export const ROLE_REQUIRED_MESSAGES: Record<Exclude<SiteRole, 'viewer'>, string>
   editor: 'You need editor access to this site to do that.',
   admin: 'You need admin access to this site to do that.',
 }
+
+/** What each permission lets a member do, in words (the permissions screen). */
+export const SITE_PERMISSION_LABELS: Record<SitePermission, string> = {
+  viewResults: 'See every result, export lists and search the site',
+  startScans: 'Start a scan of the site, a section or a page',
+  editDictionaries: 'Add and delete dictionary words',
+  assignIssues: 'Assign, reassign and unassign issues',
+  manageTickets: 'Open and unlink issue-tracker tickets',
+  viewMembers: "See the site's users (to assign issues to them)",
+  manageSettings: "Change the site's settings, sections and integrations",
+  manageMembers: 'Manage users, their roles and invites',
+  deleteSite: 'Delete the site',
+}
+
+/** GET /api/v1/sites/:slug/permissions: each permission with the roles that have it, and the caller's role. */
+export const SitePermissionsSchema = z.object({
+  yourRole: SiteRoleSchema,
+  permissions: z.array(
+    z.object({ id: SitePermissionSchema, label: z.string(), roles: z.array(SiteRoleSchema) }),
+  ),
+})
+export type SitePermissions = z.infer<typeof SitePermissionsSchema>
+
+/** The permissions table of the site for a caller of `role`. */
+export function describePermissions(role: SiteRole): SitePermissions {
+  return {
+    yourRole: role,
+    permissions: (Object.keys(SITE_PERMISSIONS) as SitePermission[]).map((id) => ({
+      id,
+      label: SITE_PERMISSION_LABELS[id],
+      roles: SITE_ROLES.filter((candidate) => roleAllows(candidate, id)),
+    })),
+  }
+}

@@ -95,6 +95,7 @@ function siteSettingsRoutes(route: RouteMaker): RouteObject[] {
     route('settings/sections', () => import('./routes/app/settings-sections')),
     route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
     route('settings/users', () => import('./routes/app/settings-users')),
+    route('settings/permissions', () => import('./routes/app/settings-permissions')),
     route('settings/invites', () => import('./routes/app/settings-invites')),
     route('settings/invites-history', () => import('./routes/app/settings-invites-history')),
   ]

@@ -1,5 +1,7 @@
 import {
   ChangeSiteUserRequestSchema,
+  describePermissions,
+  SitePermissionsSchema,
   SiteUserDetailSchema,
   SiteUsersPageSchema,
   SiteUsersQuerySchema,
@@ -34,6 +36,20 @@ const siteUsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => getSiteUsers(fastify.prisma, getSiteAccess(request).siteId, request.query),
   )
   siteUserRoutes(fastify)
+  fastify.get(
+    '/permissions',
+    {
+      config: { permission: 'manageMembers' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'What each role may do on the site (each permission with the roles that have it), and your role',
+        params: SiteParamsSchema,
+        response: { 200: SitePermissionsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => describePermissions(getSiteAccess(request).role),
+  )
 }
 
 const SiteUserParamsSchema = SiteParamsSchema.extend({ userId: z.string().min(1).max(100) })

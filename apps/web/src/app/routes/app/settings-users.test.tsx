@@ -1,4 +1,4 @@
-import type { SiteUser } from '@canopy/contracts'
+import { describePermissions, type SiteUser } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import { findAxeViolations } from '@/testing/axe'
 import { type FakeHandler, type FakeRequest, fail, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSection, makeSite, pageOf } from '@/testing/fixtures'
 import { renderSiteRoute } from '@/testing/render-site-route'
+import { Component as PermissionsRoute } from './settings-permissions'
 import { Component as UsersRoute } from './settings-users'
 
 const user = (id: string, firstName: string, overrides: Partial<SiteUser> = {}): SiteUser => ({
@@ -72,5 +73,28 @@ describe('settings/users', () => {
     await userEvent.click(within(row).getByRole('button', { name: /Role of Ann Tester/ }))
     await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }))
     expect(await screen.findByText(message)).toBeInTheDocument()
+  })
+})
+
+describe('settings/permissions', () => {
+  it('shows what each role may do, from the API, as a table', async () => {
+    installFakeApi({
+      'GET /api/v1/sites/:slug': reply(makeSite({ firstScanCompleted: true })),
+      'GET /api/v1/sites/:slug/sections': (request: FakeRequest) =>
+        reply(pageOf([makeSection(1)], request.query)),
+      'GET /api/v1/sites/:slug/permissions': reply(describePermissions('admin')),
+    })
+    renderSiteRoute(<PermissionsRoute />, {
+      url: '/site/demo-site/settings/permissions',
+      path: 'settings/permissions',
+    })
+    const row = await screen.findByRole('row', { name: /Start a scan/ })
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['No', 'Yes', 'Yes'])
+    expect(screen.getByText(/Your role on this site: Admin/)).toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
   })
 })

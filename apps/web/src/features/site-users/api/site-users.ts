@@ -1,5 +1,6 @@
 import {
   type PagedList,
+  SitePermissionsSchema,
   type SiteRole,
   type SiteUser,
   SiteUserDetailSchema,
@@ -63,5 +64,15 @@ export function useRemoveSiteUser(siteSlug: string) {
     mutationFn: (userId: string) =>
       requestApi(`${sitePrefix(siteSlug)}/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteUsersKey(siteSlug) }),
+  })
+}
+
+/** GET /sites/:slug/permissions: what each role may do. */
+export function useSitePermissions(siteSlug: string) {
+  return useQuery({
+    queryKey: ['sites', 'permissions', siteSlug] as const,
+    queryFn: ({ signal }) =>
+      requestApi(`${sitePrefix(siteSlug)}/permissions`, { schema: SitePermissionsSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   })
 }
