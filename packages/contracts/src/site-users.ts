@@ -5,12 +5,13 @@ import { SiteRoleSchema } from './roles.js'
 /**
  * GET /api/v1/sites/:slug/users: the people who can see the site, zero-based pages (the assign modal's user
  * search). Direct members always; with includeInherited, also those who see it through one of its groups.
- * `sortBy` is accepted as the app sends it (the spec's literal 'undefined' among them): users come by name.
+ * Users come by name (`sortBy` name, or the literal 'undefined' the spec's app sends).
  */
 export const SiteUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sortBy: z.string().max(100).optional(),
+  /** by name; the app sends the literal 'undefined', which the spec shows */
+  sortBy: z.enum(['name', 'undefined']).optional(),
   sortDir: SortDirSchema.optional(),
   search: z.string().max(500).optional(),
   type: z.string().max(100).optional(),
