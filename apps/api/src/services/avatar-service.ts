@@ -92,8 +92,9 @@ export async function renderAvatar(
  * Keeps an uploaded photo: its type is told from its content, it is cropped to a square around its centre
  * and scaled to the largest avatar size, and stored re-encoded (nothing of the upload's metadata is kept).
  */
-export async function saveAvatarPhoto(prisma: PrismaClient, userId: string, upload: Buffer | undefined) {
-  if (!upload || upload.length === 0) throw badRequest('avatar', AVATAR_EMPTY_MESSAGE)
+export async function saveAvatarPhoto(prisma: PrismaClient, userId: string, upload: unknown) {
+  // A JSON or form body arrives parsed, not as the image's bytes: it is no photo either.
+  if (!Buffer.isBuffer(upload) || upload.length === 0) throw badRequest('avatar', AVATAR_EMPTY_MESSAGE)
   const image = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
   const metadata = await image.metadata().catch(() => null)
   if (!metadata?.format || !PHOTO_FORMATS.has(metadata.format))

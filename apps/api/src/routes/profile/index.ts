@@ -159,7 +159,7 @@ const avatarUploadRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const user = getSignedInUser(request)
-      await saveAvatarPhoto(fastify.prisma, user.id, request.body as Buffer | undefined)
+      await saveAvatarPhoto(fastify.prisma, user.id, request.body)
       return currentProfileOf(fastify, user.id)
     },
   )
