@@ -119,8 +119,9 @@ test.describe('misspellings, dictionaries and malicious links', () => {
     // The integration the demo seed turned on: its key stored, never shown.
     await page.goto(`${SITE}/settings/integrations`)
     await expect(page.getByRole('heading', { name: 'Web Risk', level: 2 })).toBeVisible()
-    await expect(page.getByRole('checkbox', { name: 'Enabled' })).toBeChecked()
-    await expect(page.getByText('A key is stored. Enter a new one to replace it.')).toBeVisible()
+    const webRisk = page.getByRole('form', { name: 'Web Risk' })
+    await expect(webRisk.getByRole('checkbox', { name: 'Enabled' })).toBeChecked()
+    await expect(webRisk.getByText('A key is stored. Enter a new one to replace it.')).toBeVisible()
     await expectAccessible(page, 'settings-integrations')
   })
 })

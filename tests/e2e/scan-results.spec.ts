@@ -42,7 +42,9 @@ test.describe('scan results', () => {
     // The chart's text alternative: the same numbers as a table.
     await page.getByRole('button', { name: 'Data of scores over time as a table' }).click()
     await expect(page.getByRole('table', { name: 'Scores over time' })).toBeVisible()
-    await expect(page.getByRole('link', { name: /summer fair/i }).first()).toBeVisible()
+    // The worst pages of the demo scan (which ones depends on what other specs scanned before this one).
+    const worst = page.getByRole('region', { name: 'Pages that need the most work' })
+    await expect(worst.getByRole('link').first()).toBeVisible()
     await expectAccessible(page, 'dashboard')
   })
 

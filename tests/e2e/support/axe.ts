@@ -16,6 +16,14 @@ export type AxeViolation = { id: string; impact: string | null; help: string; ta
  * scan's findings, not ours.
  */
 export async function runAxe(page: Page, { skipFrames = false } = {}): Promise<AxeViolation[]> {
+  // React Aria's live announcer holds each announcement for a few seconds as an element labelled by the
+  // announced text; after a navigation that text is gone, and axe would read the entry as an image with no
+  // name. axe looks once the entries have cleared (they do within 7 s).
+  await page
+    .waitForFunction(() => !document.querySelector('[data-live-announcer] [role="img"]'), null, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined)
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern:
   // the app's strict policy stays on while axe runs (a script tag would be refused as inline script).
   await page.evaluate(AXE_SOURCE)
