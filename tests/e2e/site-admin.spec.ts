@@ -59,7 +59,7 @@ test('an admin adds a site, sees its first scan, sets its schedule and deletes i
   await dialog.getByRole('button', { name: 'Delete site' }).click()
   await expect(page.getByRole('heading', { name: 'Your sites', level: 1 })).toBeVisible()
   expect((await page.request.get(`/api/v1/sites/${slug}`)).status()).toBe(404)
-  await page.getByRole('textbox', { name: 'Filter sites' }).fill(SITE_NAME)
+  await page.getByRole('searchbox', { name: 'Filter sites' }).fill(SITE_NAME)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('link', { name: SITE_NAME })).toHaveCount(0)
 })
