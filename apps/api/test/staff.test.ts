@@ -72,6 +72,27 @@ describe('POST /masquerade', () => {
     expect(events[0]?.ip).toBeTruthy()
   })
 
+  it('refuses the sensitive actions of the target while masquerading: password, API tokens, deleting a site', async () => {
+    const { app } = await getApp()
+    const { cookie } = await signedInStaff(app)
+    const target = await createTestUser(app.prisma)
+    const site = await createTestSite(app.prisma, { members: [{ userId: target.id, role: 'admin' }] })
+    expect((await masquerade(app, cookie, target.id)).statusCode).toBe(200)
+    const asTarget = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
+    for (const response of [
+      await asTarget('POST', '/api/v1/crm/users/currentProfile/password', {
+        currentPassword: 'x',
+        newPassword: 'y',
+      }),
+      await asTarget('POST', '/api/v1/crm/users/currentProfile/tokens', { name: 'ci', access: 'read' }),
+      await asTarget('DELETE', `/api/v1/sites/${site.slug}`),
+    ]) {
+      expect(response.statusCode).toBe(403)
+    }
+    expect(await app.prisma.site.count({ where: { id: site.id } })).toBe(1)
+  })
+
   it('takes a user id too', async () => {
     const { app } = await getApp()
     const { cookie } = await signedInStaff(app)

@@ -35,6 +35,7 @@ const apiTokenRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/tokens',
     {
+      config: { refusedWhileMasquerading: true },
       schema: {
         tags: ['profile'],
         summary:

@@ -68,6 +68,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     `${PROFILE_PATH}/password`,
     {
+      config: { refusedWhileMasquerading: true },
       schema: {
         tags: ['profile'],
         summary: 'Change the password with the current one; every other session of the user ends',

@@ -67,7 +67,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.delete(
     '',
     {
-      config: { permission: 'deleteSite' },
+      config: { permission: 'deleteSite', refusedWhileMasquerading: true },
       schema: {
         tags: ['sites'],
         summary:
