@@ -1,7 +1,3 @@
-import type { SiteRole } from '@canopy/contracts'
-
-export const ROLE_LABELS: Record<SiteRole, string> = { viewer: 'Viewer', editor: 'Editor', admin: 'Admin' }
-
 export const INVITE_TEXT = {
   roleLabel: 'Role',
   send: 'Send invite',

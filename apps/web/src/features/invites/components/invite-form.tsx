@@ -1,13 +1,14 @@
-import { SITE_ROLES, type SiteRole } from '@canopy/contracts'
+import type { SiteRole } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FilterSelect } from '@/components/ui/list'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
 import { MESSAGES } from '@/config/messages'
+import { ROLE_OPTIONS } from '@/config/roles'
 import { isApiError } from '@/lib/api-client'
 import { useSendInvite } from '../api/invites'
-import { INVITE_TEXT, ROLE_LABELS } from '../labels'
+import { INVITE_TEXT } from '../labels'
 import styles from './invites.module.css'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -16,8 +17,6 @@ function validateInviteEmail(value: string): string | null {
   if (value.trim() === '') return MESSAGES.invites.emailRequired
   return EMAIL_PATTERN.test(value.trim()) ? null : MESSAGES.invites.emailInvalid
 }
-
-const ROLE_OPTIONS = SITE_ROLES.map((role) => ({ id: role, label: ROLE_LABELS[role] }))
 
 /** The invite form: an address and the role it will get; the server's field error shows on the field. */
 export function InviteForm({ siteSlug }: { siteSlug: string }) {

@@ -2,10 +2,10 @@ import { SITE_ROLES } from '@canopy/contracts'
 import screenStyles from '@/components/area/screen.module.css'
 import { PageHeader, PageLoader } from '@/components/ui/notice'
 import { ScrollRegion } from '@/components/ui/scroll-region'
+import { ROLE_LABELS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useSitePermissions } from '../api/site-users'
 import styles from './site-users.module.css'
-import { ROLE_NAMES } from './site-users-screen'
 
 /** settings/permissions (site admins): each permission and the roles that have it, read from the API. */
 export function PermissionsScreen({ siteSlug }: { siteSlug: string }) {
@@ -21,8 +21,8 @@ export function PermissionsScreen({ siteSlug }: { siteSlug: string }) {
       ) : (
         <>
           <p className={styles.intro}>
-            Your role on this site: {ROLE_NAMES[permissions.data.yourRole]}. A member's role is the highest of
-            their own and their groups' roles; change it under Users.
+            Your role on this site: {ROLE_LABELS[permissions.data.yourRole]}. A member's role is the highest
+            of their own and their groups' roles; change it under Users.
           </p>
           <ScrollRegion label="What each role may do">
             <table className={styles.matrix}>
@@ -32,7 +32,7 @@ export function PermissionsScreen({ siteSlug }: { siteSlug: string }) {
                   <th scope="col">Permission</th>
                   {SITE_ROLES.map((role) => (
                     <th key={role} scope="col">
-                      {ROLE_NAMES[role]}
+                      {ROLE_LABELS[role]}
                     </th>
                   ))}
                 </tr>

@@ -1,4 +1,4 @@
-import { SITE_ROLES, type SiteRole, type SiteUser } from '@canopy/contracts'
+import type { SiteRole, SiteUser } from '@canopy/contracts'
 import { useMemo } from 'react'
 import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
@@ -6,6 +6,7 @@ import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { PageHeader } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
 import { showToast } from '@/components/ui/toast'
+import { ROLE_LABELS, ROLE_OPTIONS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useChangeSiteUserRole, useRemoveSiteUser, useSiteUserList } from '../api/site-users'
 import styles from './site-users.module.css'
@@ -28,9 +29,6 @@ export const USER_TEXT = {
     'Viewers read the results; editors also start scans, edit dictionaries, assign issues and open tickets; admins also change the settings, users and invites.',
 } as const
 
-export const ROLE_NAMES: Record<SiteRole, string> = { viewer: 'Viewer', editor: 'Editor', admin: 'Admin' }
-const ROLE_OPTIONS = SITE_ROLES.map((role) => ({ id: role, label: ROLE_NAMES[role] }))
-
 const fullName = (user: SiteUser) => `${user.firstName} ${user.lastName}`.trim()
 
 /** The server's words when a change is refused (the last administrator, a group member), else a generic one. */
@@ -41,7 +39,7 @@ function errorText(error: unknown): string {
 /** A member's role as a select (changed at once), or the role their groups give them. */
 function RoleCell({ siteSlug, user }: { siteSlug: string; user: SiteUser }) {
   const change = useChangeSiteUserRole(siteSlug)
-  if (user.inherited) return <span>{ROLE_NAMES[user.role]}</span>
+  if (user.inherited) return <span>{ROLE_LABELS[user.role]}</span>
   return (
     <SelectField
       label={`Role of ${fullName(user)}`}
@@ -52,7 +50,7 @@ function RoleCell({ siteSlug, user }: { siteSlug: string; user: SiteUser }) {
         change.mutate(
           { userId: user.id, role: role as SiteRole },
           {
-            onSuccess: () => showToast(USER_TEXT.roleChanged(fullName(user), ROLE_NAMES[role as SiteRole])),
+            onSuccess: () => showToast(USER_TEXT.roleChanged(fullName(user), ROLE_LABELS[role as SiteRole])),
             onError: (error) => showToast(errorText(error), 'error'),
           },
         )
