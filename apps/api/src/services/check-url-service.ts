@@ -6,6 +6,7 @@ import {
   JOBS,
   jobAddOptions,
 } from '@canopy/contracts'
+import type { Job } from 'bullmq'
 import { badRequest } from '../http-errors.js'
 import type { QueueRegistry } from '../plugins/app/queues.js'
 
@@ -29,14 +30,10 @@ export async function checkSiteUrl(
   const queue = queues.get(JOBS.checkSiteUrl.queue)
   const jobId = jobAddOptions(JOBS.checkSiteUrl, payload).jobId ?? payload.checkId
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
-    const job = await queue.getJob(jobId)
-    const state = job ? await job.getState() : 'unknown'
-    if (job && state === 'completed') {
-      const result = CheckSiteUrlResultSchema.parse(job.returnvalue)
-      if (result.blocked) throw badRequest('url', result.message)
-      const { blocked: _blocked, ...answer } = result
-      return answer
-    }
+    // The state is read before the job: a job read first and finished in between would say "completed"
+    // while holding no return value yet.
+    const state = await queue.getJobState(jobId)
+    if (state === 'completed') return answerOf(await queue.getJob(jobId))
     if (state === 'failed') break
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
@@ -48,4 +45,12 @@ export async function checkSiteUrl(
     robotsAllowed: null,
     message: CHECK_URL_NO_ANSWER_MESSAGE,
   }
+}
+
+/** The worker's answer: an address its guard refused is a 400 on `url`, anything else is said as it is. */
+function answerOf(job: Job | undefined): CheckUrlResponse {
+  const result = CheckSiteUrlResultSchema.parse(job?.returnvalue)
+  if (result.blocked) throw badRequest('url', result.message)
+  const { blocked: _blocked, ...answer } = result
+  return answer
 }
