@@ -72,14 +72,21 @@ describe('personal API tokens', () => {
     expect(scan.statusCode).toBe(403)
   })
 
-  it('a token for chosen sites sees only those (404 for the others)', async () => {
-    const { app, siteA, siteB, create } = await userWithTwoSites()
+  it('a token for chosen sites sees only those (404 for the others), and lists only those', async () => {
+    const { app, cookie, siteA, siteB, create } = await userWithTwoSites()
     const { token, sites } = (await create({ name: 'one site', access: 'write', sites: [siteA.slug] })).json()
     expect(sites).toEqual([{ slug: siteA.slug, siteName: siteA.siteName }])
     const get = (slug: string) =>
       app.inject({ method: 'GET', url: `/api/v1/sites/${slug}`, headers: bearer(token) })
     expect((await get(siteA.slug)).statusCode).toBe(200)
     expect((await get(siteB.slug)).statusCode).toBe(404)
+    const slugsListed = async (headers: Record<string, string>) => {
+      const answer = await app.inject({ method: 'GET', url: '/api/v1/sites?pageSize=100', headers })
+      return answer.json().items.map((site: { sys: { slug: string } }) => site.sys.slug)
+    }
+    // The session's answer first, so that a kept answer for the user could not leak to the token.
+    expect(await slugsListed({ cookie })).toEqual(expect.arrayContaining([siteA.slug, siteB.slug]))
+    expect(await slugsListed(bearer(token))).toEqual([siteA.slug])
   })
 
   it('an expired token, a malformed header and a wrong token are 401', async () => {

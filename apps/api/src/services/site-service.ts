@@ -47,13 +47,15 @@ export interface SiteListQuery {
   search?: string
 }
 
+/** The user's sites; an API token limited to some sites (`onlySiteIds`) lists only those. */
 export async function listSites(
   prisma: PrismaClient,
-  userId: string,
+  { userId, onlySiteIds }: { userId: string; onlySiteIds: readonly string[] | null },
   query: SiteListQuery,
 ): Promise<PagedList<SiteListItem>> {
   const { rows, totalCount } = await listSitesForUser(prisma, {
     userId,
+    onlySiteIds,
     search: query.search?.trim() || undefined,
     sortBy: query.sortBy ?? 'siteName',
     sortDir: query.sortDir ?? 'asc',

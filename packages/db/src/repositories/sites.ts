@@ -14,6 +14,8 @@ export type SiteListSortKey = 'siteName' | 'rootUri' | 'created'
 export interface ListSitesForUserInput extends PageWindow {
   userId: string
   search?: string
+  /** an API token limited to these sites sees only them (null: every site the user sees) */
+  onlySiteIds?: readonly string[] | null
   sortBy: SiteListSortKey
   sortDir: SortDirection
   /** answers each site's page count from a recent count (see ListCountCache) */
@@ -99,14 +101,21 @@ async function countSitePages(db: DbClient, siteId: string): Promise<number> {
 }
 
 /** The same visibility rule as siteVisibleToUserWhere, for the SQL of the list. */
-function visibleSitesSql(userId: string, search: string | undefined): Prisma.Sql {
-  const visible = Prisma.sql`(
+function visibleSitesSql(
+  userId: string,
+  search: string | undefined,
+  onlySiteIds: readonly string[] | null | undefined,
+): Prisma.Sql {
+  const member = Prisma.sql`(
     EXISTS (SELECT 1 FROM "SiteMembership" m WHERE m."siteId" = s.id AND m."userId" = ${userId})
     OR EXISTS (
       SELECT 1 FROM "GroupMember" gm JOIN "Group" g ON g.id = gm."groupId"
       WHERE g."siteId" = s.id AND gm."userId" = ${userId}
     )
   )`
+  const visible = onlySiteIds
+    ? Prisma.sql`${member} AND s.id IN (${onlySiteIds.length ? Prisma.join(onlySiteIds) : Prisma.sql`NULL`})`
+    : member
   if (!search) return visible
   const pattern = toContainsPattern(search)
   return Prisma.sql`${visible} AND (s."siteName" ILIKE ${pattern} OR s."rootUri" ILIKE ${pattern})`
@@ -114,9 +123,9 @@ function visibleSitesSql(userId: string, search: string | undefined): Prisma.Sql
 
 export async function listSitesForUser(
   db: DbClient,
-  { userId, search, sortBy, sortDir, skip, take, countCache }: ListSitesForUserInput,
+  { userId, search, onlySiteIds, sortBy, sortDir, skip, take, countCache }: ListSitesForUserInput,
 ): Promise<{ rows: SiteListRow[]; totalCount: number }> {
-  const where = visibleSitesSql(userId, search)
+  const where = visibleSitesSql(userId, search, onlySiteIds)
   const direction = sortDir === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`
   const [page, [count]] = await Promise.all([
     // The id breaks ties so that paging never repeats or skips a site.

@@ -46,8 +46,11 @@ function sitePlace(request: FastifyRequest): Place | null {
   return { scope: siteScope(access.siteId), key: `${access.role} ${request.url}` }
 }
 
+/** A user's answers are kept per user, and apart for each API token limited to some sites. */
 function userPlace(request: FastifyRequest): Place | null {
-  return request.user ? { scope: SITE_LISTS_SCOPE, key: `${request.user.id} ${request.url}` } : null
+  if (!request.user) return null
+  const sites = request.apiToken?.siteIds?.join(',') ?? '*'
+  return { scope: SITE_LISTS_SCOPE, key: `${request.user.id} ${sites} ${request.url}` }
 }
 
 /** An onRequest hook that answers from the cache, and an onSend hook that keeps a 200 answer. */

@@ -49,7 +49,12 @@ const siteListRoute: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: pagedListSchema(SiteListItemSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => listSites(fastify.prisma, getSignedInUser(request).id, request.query),
+    async (request) =>
+      listSites(
+        fastify.prisma,
+        { userId: getSignedInUser(request).id, onlySiteIds: request.apiToken?.siteIds ?? null },
+        request.query,
+      ),
   )
 }
 
