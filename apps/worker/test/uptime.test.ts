@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { enqueueJob, JOBS, jobAddOptions, QUEUE_NAMES } from '@canopy/contracts'
 import { createPrismaClient } from '@canopy/db'
 import { type Job, Queue } from 'bullmq'
@@ -115,6 +117,25 @@ describe('uptime', () => {
     const check = await waitForCheck(site.id, slot)
     expect(check).toMatchObject({ up: true, statusCode: 200, error: null })
     expect(check.responseTimeMs).toBeGreaterThanOrEqual(0)
+  })
+
+  it('checks a site with the user agent its scan settings name, as its scans load it', async () => {
+    const seen: (string | undefined)[] = []
+    const server = createServer((request, response) => {
+      seen.push(request.headers['user-agent'])
+      response.end('<!doctype html><title>up</title>')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const site = await createFixtureSiteRow(prisma, `http://127.0.0.1:${port}/`)
+      await prisma.site.update({ where: { id: site.id }, data: { userAgent: 'ExampleOrgBot/2.0' } })
+      const check = await checkThroughQueue(site.id, tickStartOf(Date.now(), MINUTE_MS))
+      expect(check.up).toBe(true)
+      expect(seen).toEqual(['ExampleOrgBot/2.0'])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   it('opens an incident when the fixture goes down and closes it when it comes back up', async () => {

@@ -39,6 +39,8 @@ async function analyseScanDocuments(
   logger: { warn: (o: object, m: string) => void },
 ) {
   const scan = await findScanWithSite(prisma, scanId)
+  // Fetched as the scan's pages are: with the site's own user agent if it names one.
+  const fetcher = { runtime, userAgent: scan?.site?.userAgent || runtime.config.userAgent }
   const documents = await listDocumentsOfScan(prisma, scanId, { measuredSince: scan?.startedAt ?? undefined })
   // Documents usually sit on the site's own host: a few at a time, like the link checker per host.
   const limit = createLimiter(2)
@@ -46,8 +48,8 @@ async function analyseScanDocuments(
     documents.map((document) =>
       limit(async () => {
         try {
-          if (document.kind === 'pdf') await analyseScanPdf(prisma, runtime, document)
-          else await measureScanDocument(prisma, runtime, document)
+          if (document.kind === 'pdf') await analyseScanPdf(prisma, fetcher, document)
+          else await measureScanDocument(prisma, fetcher, document)
           return true
         } catch (error) {
           // An unreadable or unreachable document stays listed, unanalysed; the link checker reports it if broken.
@@ -61,13 +63,18 @@ async function analyseScanDocuments(
   return outcomes.filter(Boolean).length
 }
 
+interface DocumentFetcher {
+  runtime: ScanRuntime
+  userAgent: string
+}
+
 async function analyseScanPdf(
   prisma: PrismaClient,
-  runtime: ScanRuntime,
+  { runtime, userAgent }: DocumentFetcher,
   document: { id: string; url: string },
 ) {
   const response = await runtime.guard.fetch(document.url, {
-    headers: { 'user-agent': runtime.config.userAgent },
+    headers: { 'user-agent': userAgent },
     signal: AbortSignal.timeout(runtime.config.linkCheckTimeoutMs * 2),
   })
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
@@ -91,12 +98,12 @@ async function analyseScanPdf(
 /** Word, spreadsheets, PowerPoint, archives and media are not read: their size is what the inventory shows. */
 async function measureScanDocument(
   prisma: PrismaClient,
-  runtime: ScanRuntime,
+  { runtime, userAgent }: DocumentFetcher,
   document: { id: string; url: string },
 ) {
   const size = await measureDocumentSize(document.url, {
     guard: runtime.guard,
-    userAgent: runtime.config.userAgent,
+    userAgent,
     timeoutMs: runtime.config.linkCheckTimeoutMs,
   })
   // Int column: a size past 2 GiB is stored as unknown rather than wrapped.
@@ -151,7 +158,7 @@ async function checkScanLinks(
   const siteUrls = [scan?.site?.rootUri, scan?.individualUrl].filter((url): url is string => Boolean(url))
   const checks = await checkLinks(
     links.map((link) => link.url),
-    linkCheckOptions(runtime, siteUrls),
+    linkCheckOptions(runtime, siteUrls, scan?.site?.userAgent),
   )
   const outcomes = new Map(
     [...checks].map(([url, check]) => [

@@ -8,21 +8,26 @@ import { countLighthouseDone, runLighthousePage } from './lighthouse-page.handle
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 import { ScanSignInError, scanSessionFor } from './scan-session.js'
 
-/** The cookies of the scan's signed-in session (none when the site needs no sign-in): Lighthouse measures the page a member sees. */
-async function sessionCookies(
+/**
+ * How Lighthouse loads the scan's pages, as the page scan does: with the site's own user agent if it names one,
+ * and the cookies of the scan's signed-in session (none when the site needs no sign-in), so that it measures
+ * the page a member sees.
+ */
+async function siteVisit(
   prisma: PrismaClient,
   runtime: ScanRuntime,
   scanId: string,
-): Promise<ScanCookie[]> {
+): Promise<{ cookies: ScanCookie[]; userAgent?: string }> {
   const scan = await findScanWithSite(prisma, scanId)
-  if (!scan?.site) return []
+  if (!scan?.site) return { cookies: [] }
+  const userAgent = scan.site.userAgent ?? undefined
   const session = await scanSessionFor(prisma, runtime, { id: scan.id, site: scan.site }).catch(
     (error: unknown) => {
       if (error instanceof ScanSignInError) throw new UnrecoverableError(error.message)
       throw error
     },
   )
-  return session?.cookies ?? []
+  return { cookies: session?.cookies ?? [], ...(userAgent ? { userAgent } : {}) }
 }
 
 /**
@@ -32,9 +37,9 @@ async function sessionCookies(
 export const lighthousePageJob = defineJob(JOBS.lighthousePage, {
   handle: async (payload, context) => {
     const runtime = getScanRuntime()
-    const cookies = await sessionCookies(context.prisma, runtime, payload.scanId)
+    const visit = await siteVisit(context.prisma, runtime, payload.scanId)
     return runLighthousePage(payload, context, (options) =>
-      sharedLighthouseRunner(runtime.config).run({ ...options, cookies }),
+      sharedLighthouseRunner(runtime.config).run({ ...options, ...visit }),
     )
   },
   // Performance stays unmeasured for that page; the rest of the scan still finishes.

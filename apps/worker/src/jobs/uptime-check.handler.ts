@@ -14,7 +14,8 @@ export async function checkSiteUptime({ siteId, slot }: UptimeCheckPayload, { pr
   if (!site) return { skipped: 'site gone' }
   const probe = await probeRoot(guard, site.rootUri, {
     timeoutMs: config.uptimeCheckTimeoutMs,
-    userAgent: config.userAgent,
+    // The site's own user agent if it names one: a site may answer its own bot differently.
+    userAgent: site.userAgent || config.userAgent,
   })
   const incident = await recordUptimeCheck(prisma, { siteId, checkedAt: new Date(slot), ...probe })
   if (incident !== 'unchanged') logger.info({ siteId, incident, error: probe.error }, 'uptime incident')

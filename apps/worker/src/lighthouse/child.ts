@@ -106,7 +106,7 @@ async function run({ launched, browser }: Prepared, request: ChildRequest): Prom
     const runnerResult = await lighthouse(
       request.url,
       { port: launched.port, logLevel: 'error', output: 'json', locale: request.locale as LighthouseLocale },
-      buildLighthouseConfig(request.formFactor, request.mode),
+      buildLighthouseConfig(request.formFactor, request.mode, request.userAgent),
       page,
     )
     const lighthouseMs = performance.now() - started

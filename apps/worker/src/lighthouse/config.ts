@@ -73,6 +73,16 @@ export function buildTunedConfig(formFactor: LighthouseFormFactor): Config {
   }
 }
 
-export function buildLighthouseConfig(formFactor: LighthouseFormFactor, mode: LighthouseMode): Config {
-  return mode === 'tuned' ? buildTunedConfig(formFactor) : buildDefaultConfig(formFactor)
+/**
+ * The config of one run. A site that names its own user agent is measured with it, as its pages are loaded
+ * by the scanner (a site may answer its own bot differently); otherwise Lighthouse's for the form factor.
+ */
+export function buildLighthouseConfig(
+  formFactor: LighthouseFormFactor,
+  mode: LighthouseMode,
+  userAgent?: string,
+): Config {
+  const config = mode === 'tuned' ? buildTunedConfig(formFactor) : buildDefaultConfig(formFactor)
+  if (!userAgent) return config
+  return { ...config, settings: { ...config.settings, emulatedUserAgent: userAgent } }
 }

@@ -19,6 +19,8 @@ export interface ChildRequest {
   benchmarkIndex?: number
   /** cookies of a signed-in scan, set in the run's fresh browser context (Lighthouse keeps cookies when it clears storage) */
   cookies?: ScanCookie[]
+  /** the site's own user agent; absent: Lighthouse's emulated one for the form factor */
+  userAgent?: string
 }
 
 /**

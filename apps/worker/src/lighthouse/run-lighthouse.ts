@@ -17,6 +17,8 @@ export interface RunLighthouseOptions {
   locale?: string
   /** a signed-in scan's session cookies, set in the run's browser context before the page loads */
   cookies?: ScanCookie[]
+  /** the site's own user agent (its scan settings); absent: Lighthouse's for the form factor */
+  userAgent?: string
 }
 
 export interface LighthouseResult {
@@ -313,6 +315,7 @@ export function createLighthouseRunner(runnerOptions: LighthouseRunnerOptions = 
       mode: options.mode,
       locale: options.locale ?? 'en-US',
       ...(options.cookies?.length ? { cookies: options.cookies } : {}),
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     }
     // A recent BenchmarkIndex is handed on, so this run skips Lighthouse's CPU benchmark.
     if (benchmark && performance.now() - benchmark.measuredAt < benchmarkReuseMs) {

@@ -9,7 +9,11 @@ import type { DbClient } from './db-client.js'
 export interface UptimeTarget {
   id: string
   rootUri: string
+  /** the site's own scanner user agent, if its scan settings name one */
+  userAgent: string | null
 }
+
+const UPTIME_TARGET_SELECT = { id: true, rootUri: true, userAgent: true } as const
 
 /** Sites in id order after `afterId`, for the sweep to walk every site in batches. */
 export function listUptimeTargets(
@@ -18,14 +22,14 @@ export function listUptimeTargets(
 ): Promise<UptimeTarget[]> {
   return db.site.findMany({
     where: afterId ? { id: { gt: afterId } } : {},
-    select: { id: true, rootUri: true },
+    select: UPTIME_TARGET_SELECT,
     orderBy: { id: 'asc' },
     take,
   })
 }
 
 export function findUptimeTarget(db: DbClient, siteId: string): Promise<UptimeTarget | null> {
-  return db.site.findUnique({ where: { id: siteId }, select: { id: true, rootUri: true } })
+  return db.site.findUnique({ where: { id: siteId }, select: UPTIME_TARGET_SELECT })
 }
 
 export interface UptimeCheckInput {
