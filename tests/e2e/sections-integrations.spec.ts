@@ -44,6 +44,21 @@ test.describe('sections and the issue tracker', () => {
     await page.getByRole('button', { name: 'Add rule' }).click()
     await page.getByRole('textbox', { name: /Value/ }).last().fill('/news')
     await expect.poll(() => matchCount(page)).toBeLessThan(all)
+
+    // Leaving with the rules unsaved asks first; the demo's section stays as it was.
+    const leave = async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+      await page.getByRole('dialog', { name: 'Settings' }).getByRole('link', { name: 'Sections' }).click()
+    }
+    await leave()
+    const prompt = page.getByRole('dialog', { name: 'You have unsaved changes' })
+    await expect(prompt).toBeVisible()
+    expect(await runAxe(page), 'axe on the leave prompt').toEqual([])
+    await prompt.getByRole('button', { name: 'Continue editing' }).click()
+    await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible()
+    await leave()
+    await prompt.getByRole('button', { name: 'Discard changes' }).click()
+    await expect(page.getByRole('heading', { name: 'Sections', level: 1 })).toBeVisible()
   })
 
   test('the tracker settings say a token is stored and the connection works', async ({ page }) => {

@@ -1,13 +1,15 @@
 import { SECTION_MESSAGES, type Section, type SectionPreviewRequest } from '@canopy/contracts'
-import { type FormEvent, useMemo, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { LeavePrompt } from '@/components/ui/leave-prompt'
 import { NoticePanel, PageHeader, PageLoader } from '@/components/ui/notice'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
 import { TIMING } from '@/config/constants'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useLeaveGuard } from '@/hooks/use-leave-guard'
 import { useRescanSection, useSaveSection, useSection, useSectionPreview } from '../api/section-settings'
 import { NEW_RULE, type RuleDraft, RuleRow, ruleErrors } from './section-rules'
 import styles from './sections-settings.module.css'
@@ -99,16 +101,18 @@ type EditorProps = { siteSlug: string; sectionId: string | null; section?: Secti
 
 function SectionForm({ siteSlug, sectionId, section }: EditorProps) {
   const navigate = useNavigate()
-  const initial = useMemo(() => draftOf(section), [section])
-  const [draft, setDraft] = useState(initial)
+  // What the server holds: the draft is dirty when it differs, and a save makes the saved section the baseline.
+  const [baseline, setBaseline] = useState(() => draftOf(section))
+  const [draft, setDraft] = useState(baseline)
   const [showErrors, setShowErrors] = useState(false)
   const save = useSaveSection(siteSlug, sectionId)
   const rescan = useRescanSection(siteSlug)
-  const isDirty = JSON.stringify(draft) !== JSON.stringify(initial)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const isDirty = JSON.stringify(draft) !== JSON.stringify(baseline)
+  const { blocker, allowNextNavigation } = useLeaveGuard(isDirty && !save.isPending)
+  /** Saves the draft if it is complete; the saved section, or null (errors shown, or a toast said why). */
+  const saveDraft = async () => {
     setShowErrors(true)
-    if (!draft.title.trim() || !draft.rules.every(isValidRule)) return
+    if (!draft.title.trim() || !draft.rules.every(isValidRule)) return null
     try {
       const saved = await save.mutateAsync({
         title: draft.title.trim(),
@@ -116,10 +120,20 @@ function SectionForm({ siteSlug, sectionId, section }: EditorProps) {
         conditions: toConditions(draft.rules),
       })
       showToast(sectionId === null ? SECTION_MESSAGES.created : SECTION_MESSAGES.updated)
-      if (sectionId === null)
-        navigate(`/site/${encodeURIComponent(siteSlug)}/settings/sections/${saved.sys.id}`)
+      setBaseline(draftOf(saved))
+      setDraft(draftOf(saved))
+      return saved
     } catch {
       showToast(SECTION_MESSAGES.saveFailed, 'error')
+      return null
+    }
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const saved = await saveDraft()
+    if (saved && sectionId === null) {
+      allowNextNavigation()
+      navigate(`/site/${encodeURIComponent(siteSlug)}/settings/sections/${saved.sys.id}`)
     }
   }
   const onRescan = async () => {
@@ -158,6 +172,7 @@ function SectionForm({ siteSlug, sectionId, section }: EditorProps) {
           </Button>
         ) : null}
       </div>
+      <LeavePrompt blocker={blocker} what="this section" onSave={async () => (await saveDraft()) !== null} />
     </form>
   )
 }
