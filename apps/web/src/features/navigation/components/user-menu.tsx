@@ -3,13 +3,9 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-compone
 import { Icon } from '@/components/ui/icon'
 import menuStyles from '@/components/ui/menu.module.css'
 import { MESSAGES } from '@/config/messages'
+import { avatarUrl, useAvatarVersion } from '@/lib/avatars'
 import { CONFIGURATIONS_LINK } from '../nav-items'
 import styles from './sidebar.module.css'
-
-export function getInitials(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
-  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim()
-  return (initials || user.username.charAt(0)).toUpperCase()
-}
 
 /** Staff only: the way to /debug and its tools. */
 export const STAFF_TOOLS_LABEL = 'Staff tools'
@@ -25,12 +21,11 @@ export function UserMenu({
   onLogout: () => void
 }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username
+  const avatarVersion = useAvatarVersion()
   return (
     <MenuTrigger>
       <Button className={styles.item}>
-        <span className={styles.avatar} aria-hidden="true">
-          {getInitials(user)}
-        </span>
+        <img className={styles.avatar} src={avatarUrl(user.id, 64, avatarVersion)} alt="" />
         {/* The name comes from the visible text (WCAG 2.5.3); the hidden words say what the button opens. */}
         <span className={collapsed ? 'visually-hidden' : styles.itemLabel}>
           <span className="visually-hidden">User menu:</span> {fullName}

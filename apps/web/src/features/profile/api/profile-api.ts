@@ -10,6 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { readStoredUser, storeUser } from '@/features/auth/api/stored-user'
 import { ApiError, buildApiUrl, requestApi } from '@/lib/api-client'
+import { markAvatarChanged } from '@/lib/avatars'
 
 export const PROFILE_API = '/api/v1/crm/users/currentProfile'
 
@@ -68,7 +69,10 @@ export function useUploadAvatar() {
       if (!response.ok) throw new ApiError(response.status, response.statusText, body)
       return CurrentProfileSchema.parse(body)
     },
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKeys.details(), profile),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryKeys.details(), profile)
+      markAvatarChanged(queryClient)
+    },
   })
 }
 

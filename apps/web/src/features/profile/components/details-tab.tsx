@@ -9,7 +9,7 @@ import { Form } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
-import { buildApiUrl } from '@/lib/api-client'
+import { avatarUrl, useAvatarVersion } from '@/lib/avatars'
 import { errorMessageOf, useUpdateProfile, useUploadAvatar } from '../api/profile-api'
 import styles from './profile.module.css'
 
@@ -71,12 +71,12 @@ export function DetailsTab({ profile }: { profile: CurrentProfile }) {
 function AvatarUpload({ profile }: { profile: CurrentProfile }) {
   const upload = useUploadAvatar()
   const inputId = useId()
-  const version = upload.data ? upload.submittedAt : 0
+  const version = useAvatarVersion()
   return (
     <div className={styles.avatarRow}>
       <img
         className={styles.avatar}
-        src={buildApiUrl(`/api/v1/avatars/${profile.id}`, { size: 128, v: version || undefined })}
+        src={avatarUrl(profile.id, 128, version)}
         alt={`Avatar of ${profile.firstName} ${profile.lastName}`}
       />
       <div>
