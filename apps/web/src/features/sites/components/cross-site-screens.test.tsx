@@ -70,7 +70,7 @@ describe('/configurations', () => {
       { url: '/configurations' },
     )
     const first = await screen.findByRole('row', { name: /Site 01/ })
-    expect(first).toHaveTextContent('Administrator')
+    expect(first).toHaveTextContent('Admin')
     expect(within(first).getByRole('link', { name: /^Dashboard/ })).toHaveAttribute('href', '/site/site-1')
     const second = screen.getByRole('row', { name: /Site 02/ })
     expect(within(second).getByRole('button', { name: 'Scan Site 02 now' })).toBeDisabled()

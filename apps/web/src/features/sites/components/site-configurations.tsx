@@ -1,7 +1,8 @@
-import { roleAllows, type SiteListItem, type SiteRole } from '@canopy/contracts'
+import { roleAllows, type SiteListItem } from '@canopy/contracts'
 import { Link } from 'react-aria-components'
 import { ScanButton } from '@/components/scans/scan-button'
 import type { ListColumn } from '@/components/ui/list'
+import { ROLE_LABELS } from '@/config/roles'
 import { sitePath } from '@/lib/site-paths'
 import { AddSiteLink } from './add-site-link'
 import { LastScanCell } from './last-scan-cell'
@@ -32,7 +33,6 @@ function SiteActions({ site }: { site: SiteListItem }) {
 }
 
 /** How the user's role on a site reads in the list. */
-const ROLE_NAMES: Record<SiteRole, string> = { viewer: 'Viewer', editor: 'Editor', admin: 'Administrator' }
 
 const columns: ListColumn<SiteListItem>[] = [
   // the row's actions link to the dashboard, so the name is plain text here
@@ -41,7 +41,7 @@ const columns: ListColumn<SiteListItem>[] = [
   {
     id: 'access',
     label: 'Your access',
-    render: (site) => ROLE_NAMES[site.role],
+    render: (site) => ROLE_LABELS[site.role],
   },
   { id: 'productVersion', label: 'Version', render: (site) => site.productVersion },
   { id: 'lastScan', label: 'Last scan', render: (site) => <LastScanCell site={site} /> },
