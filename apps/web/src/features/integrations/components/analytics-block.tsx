@@ -1,5 +1,6 @@
 import type { Ga4Settings } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { TextField } from '@/components/ui/text-field'
@@ -45,7 +46,7 @@ export function AnalyticsForm({ siteSlug, settings }: { siteSlug: string; settin
     }
   }
   return (
-    <form className={styles.block} onSubmit={submit} noValidate aria-labelledby="analytics-heading">
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="analytics-heading">
       <h2 id="analytics-heading">Web analytics</h2>
       <p>
         {settings.connected

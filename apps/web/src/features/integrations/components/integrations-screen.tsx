@@ -1,5 +1,6 @@
 import { API_KEY_SET, type WebRiskSettings } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
@@ -9,7 +10,6 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGa4Settings, useJiraSettings } from '../api/tracker-settings'
 import { useUpdateWebRiskSettings, useWebRiskSettings } from '../api/web-risk-settings'
 import { AnalyticsForm } from './analytics-block'
-import styles from './integrations.module.css'
 import { TrackerForm } from './tracker-block'
 
 const TEXT = {
@@ -39,7 +39,7 @@ function WebRiskForm({ siteSlug, settings }: { siteSlug: string; settings: WebRi
     }
   }
   return (
-    <form className={styles.block} onSubmit={submit} noValidate aria-labelledby="web-risk-heading">
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="web-risk-heading">
       <h2 id="web-risk-heading">Web Risk</h2>
       <p>
         Checks the links of every scan against Google Web Risk's lists of malware, social engineering and
@@ -78,7 +78,7 @@ export function IntegrationsScreen({ siteSlug }: { siteSlug: string }) {
   const ga4 = useGa4Settings(siteSlug)
   const all = [webRisk, jira, ga4]
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title="Integrations" />
       {all.some((query) => query.isPending) ? <PageLoader /> : null}
       {all.some((query) => query.isError) ? <StatusMessage title={TEXT.loadError} /> : null}

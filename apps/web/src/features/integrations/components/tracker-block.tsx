@@ -1,5 +1,6 @@
 import type { JiraConnectionTest, JiraSettings, UpdateJiraSettingsRequest } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { TextField } from '@/components/ui/text-field'
@@ -86,7 +87,7 @@ export function TrackerForm({ siteSlug, settings }: { siteSlug: string; settings
     />
   )
   return (
-    <form className={styles.block} onSubmit={submit} noValidate aria-labelledby="tracker-heading">
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="tracker-heading">
       <h2 id="tracker-heading">Issue tracker</h2>
       <p>
         Open a ticket in your Jira Cloud project from a failed issue, with the page and the failing element.

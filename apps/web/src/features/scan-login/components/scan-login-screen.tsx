@@ -1,6 +1,7 @@
 import type { ScanLogin, ScanLoginKind, ScanLoginTestResult } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import tabStyles from '@/components/ui/tabs.module.css'
@@ -57,7 +58,7 @@ function ScanLoginEditor({ siteSlug, rootUri, login }: EditorProps) {
     void save.submit(draft)
   }
   return (
-    <form className={styles.block} onSubmit={onSubmit} noValidate aria-labelledby="scan-login-heading">
+    <form className={screenStyles.panel} onSubmit={onSubmit} noValidate aria-labelledby="scan-login-heading">
       <h2 id="scan-login-heading">How scans sign in</h2>
       <p>{login.kind ? `Scans sign in with ${kindName(login.kind)}.` : 'Scans do not sign in.'}</p>
       <Tabs
@@ -119,7 +120,7 @@ function StoredLoginActions({ siteSlug }: { siteSlug: string }) {
     showToast(TEXT.removed)
   }
   return (
-    <section className={styles.block} aria-labelledby="scan-login-test-heading">
+    <section className={screenStyles.panel} aria-labelledby="scan-login-test-heading">
       <h2 id="scan-login-test-heading">Test sign-in</h2>
       <p>Signs in to the site with the saved sign-in, as a scan would, and says whether it worked.</p>
       <div className={styles.actions}>
@@ -147,7 +148,7 @@ export function ScanLoginScreen({ siteSlug, rootUri }: { siteSlug: string; rootU
   useDocumentTitle(TEXT.title)
   const login = useScanLogin(siteSlug)
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title={TEXT.title} subtitle={TEXT.intro} />
       {login.isPending ? <PageLoader /> : null}
       {login.isError ? <StatusMessage title={TEXT.loadError} /> : null}

@@ -1,6 +1,7 @@
 import { type Account, type UpdateAccountRequest, UpdateAccountRequestSchema } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Label, Radio, RadioGroup } from 'react-aria-components'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
@@ -95,7 +96,7 @@ function AccountForm({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="account-heading">
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="account-heading">
       <h2 id="account-heading">{TEXT.tab}</h2>
       <RadioGroup
         className={styles.radioGroup}
@@ -137,7 +138,7 @@ export function BillingSettings({ organisationId }: { organisationId: string }) 
   const countries = useCountries()
   const isPending = account.isPending || countries.isPending
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title="Billing" />
       {isPending ? <PageLoader /> : null}
       {account.isError || countries.isError ? (

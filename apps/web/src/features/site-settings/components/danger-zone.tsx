@@ -1,6 +1,7 @@
 import type { SiteConfig } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { PageHeader } from '@/components/ui/notice'
@@ -72,9 +73,9 @@ export function DangerZone({ site }: { site: SiteConfig }) {
   useDocumentTitle('Danger zone')
   const [isOpen, setOpen] = useState(false)
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title="Danger zone" />
-      <section className={`${styles.form} ${styles.danger}`} aria-labelledby="delete-site-heading">
+      <section className={`${screenStyles.panel} ${styles.danger}`} aria-labelledby="delete-site-heading">
         <h2 id="delete-site-heading">{DANGER_TEXT.heading}</h2>
         <p>{DANGER_TEXT.explain}</p>
         <div className={styles.actions}>

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
@@ -50,9 +51,9 @@ export function GeneralSettings({ site }: { site: SiteConfig }) {
   }
 
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title="General" />
-      <form className={styles.form} onSubmit={submit} noValidate aria-label="General settings">
+      <form className={screenStyles.panel} onSubmit={submit} noValidate aria-label="General settings">
         <TextField
           label="Site name"
           value={siteName}

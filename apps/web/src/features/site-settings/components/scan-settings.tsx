@@ -1,5 +1,6 @@
 import type { SiteConfig } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { InlineAlert, PageHeader } from '@/components/ui/notice'
@@ -57,7 +58,7 @@ function ScanOptionsForm({ site }: { site: SiteConfig }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="scan-options-heading">
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="scan-options-heading">
       <h2 id="scan-options-heading">Schedule and crawling</h2>
       {site.scanDay === null ? <p>{SCANS_TEXT.customSchedule(site.scanSchedule)}</p> : null}
       <div className={styles.row}>
@@ -125,7 +126,7 @@ function ScanLimitForm({ site }: { site: SiteConfig }) {
     }
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="scan-limit-heading">
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="scan-limit-heading">
       <h2 id="scan-limit-heading">Scan limit</h2>
       {site.reachedScanLimit ? <InlineAlert>{MESSAGES.siteSettings.scanLimitReached}</InlineAlert> : null}
       <TextField
@@ -149,7 +150,7 @@ function ScanLimitForm({ site }: { site: SiteConfig }) {
 export function ScanSettings({ site, loginSettings }: { site: SiteConfig; loginSettings?: React.ReactNode }) {
   useDocumentTitle('Scan settings')
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title="Scans" />
       <ScanOptionsForm site={site} />
       <ScanLimitForm site={site} />

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import { TextField } from '@/components/ui/text-field'
@@ -56,7 +57,7 @@ function SitemapForm({ siteSlug, initial }: { siteSlug: string; initial: string[
   }
 
   return (
-    <form className={styles.form} onSubmit={save} noValidate aria-labelledby="sitemaps-heading">
+    <form className={screenStyles.panel} onSubmit={save} noValidate aria-labelledby="sitemaps-heading">
       <h2 id="sitemaps-heading">Submitted sitemaps</h2>
       <p>{SITEMAP_TEXT.intro}</p>
       {urls.length === 0 ? <p>{SITEMAP_TEXT.none}</p> : null}
@@ -109,7 +110,7 @@ export function SitemapSettings({ siteSlug }: { siteSlug: string }) {
   useDocumentTitle('Sitemap settings')
   const settings = useSitemapSettings(siteSlug)
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title="Sitemap" />
       {settings.isPending ? <PageLoader /> : null}
       {settings.isError ? (

@@ -1,6 +1,7 @@
 import type { CreateSiteRequest } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
+import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { InlineAlert, PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
@@ -217,7 +218,7 @@ function AddSiteForm({ organisations }: { organisations: { id: string; label: st
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={ADD_SITE_TEXT.title}>
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-label={ADD_SITE_TEXT.title}>
       {organisations.length > 1 ? (
         <SelectField
           label="Organisation"
@@ -258,7 +259,7 @@ export function AddSiteScreen() {
     label: organisation.entryTitle,
   }))
   return (
-    <div className={styles.screen}>
+    <div className={screenStyles.screen}>
       <PageHeader eyebrow="Sites" title={ADD_SITE_TEXT.title} />
       {organisations.isPending ? <PageLoader /> : null}
       {organisations.isError ? (
