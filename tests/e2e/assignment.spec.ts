@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { runAxe } from './support/axe'
-import { DEMO_SITE_NAME, signInWithForm } from './support/session'
+import { expectAccessible, openDemoSite } from './support/screens'
 
 // Assigning an issue of the demo scan's results (demo-scan.setup.ts): the summer fair page fails image-alt;
 // the demo administrator assigns it to a role with a comment from the page detail, finds it under Assigned
@@ -9,22 +8,6 @@ import { DEMO_SITE_NAME, signInWithForm } from './support/session'
 test.use({ reducedMotion: 'reduce' })
 
 const ISSUE = /Images must have alternative text/
-
-async function expectAccessible(page: Page, name: string) {
-  expect(await runAxe(page), `axe on ${name}`).toEqual([])
-  for (const width of [320, 1440]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
-async function openSite(page: Page): Promise<string> {
-  await signInWithForm(page)
-  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
-  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
-  return new URL(page.url()).pathname.replace(/\/$/, '')
-}
 
 async function chooseAssignedTo(page: Page, option: string) {
   await page.getByRole('button', { name: /Assigned to/ }).click()
@@ -37,7 +20,7 @@ test.describe('assigning an issue', () => {
   test('assign to a role with a comment, see it under Assigned issues with the filters, edit, unassign', async ({
     page,
   }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/accessibility/pages?search=summer`)
     await page
       .getByRole('link', { name: /summer fair/i })

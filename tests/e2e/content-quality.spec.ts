@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { runAxe } from './support/axe'
-import { DEMO_SITE_NAME, signInWithApi } from './support/session'
+import { expectAccessible, openDemoSite } from './support/screens'
 
 // The content quality area after the demo scan (demo-scan.setup.ts ran it): the fixture site's planted
 // broken links (an internal 404, a 404 on the partner host), its bot-walled links shown as "could not
@@ -15,20 +14,9 @@ const PARTNER_ORIGIN = (() => {
   return url.origin
 })()
 
+const SCREEN_CHECKS = { skipFrames: true, widths: [] }
+
 test.use({ reducedMotion: 'reduce' })
-
-async function expectAccessible(page: Page, name: string) {
-  expect(await runAxe(page, { skipFrames: true }), `axe on ${name}`).toEqual([])
-}
-
-/** Signs in and answers the demo site's path (/site/{slug}). */
-async function openSite(page: Page): Promise<string> {
-  await signInWithApi(page)
-  await page.goto('/')
-  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
-  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
-  return new URL(page.url()).pathname.replace(/\/$/, '')
-}
 
 async function exportCsv(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Export' }).click()
@@ -45,7 +33,7 @@ test.describe('content quality', () => {
   test.setTimeout(180_000)
 
   test('the overview: score, last scan, the four cards and the progress tabs', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page, { signIn: 'api' })
     await page.goto(`${SITE}/content-quality`)
     await expect(page.getByRole('heading', { name: 'Content quality', level: 1 })).toBeVisible()
     for (const card of ['Readability score', 'Broken links', 'Misspellings', 'Broken images']) {
@@ -58,15 +46,15 @@ test.describe('content quality', () => {
       await page.getByRole('tab', { name: tab }).click()
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
     }
-    await expectAccessible(page, 'content-quality')
+    await expectAccessible(page, 'content-quality', SCREEN_CHECKS)
     await page.getByRole('link', { name: 'See more about broken images' }).click()
     await expect(page).toHaveURL(/content-quality\/issues\/broken-images$/)
     await expect(page.getByRole('link', { name: /summer fair/i }).first()).toBeVisible()
-    await expectAccessible(page, 'content-quality-issue')
+    await expectAccessible(page, 'content-quality-issue', SCREEN_CHECKS)
   })
 
   test('the pages list: the findings per page, sorted, filtered, paged and exported', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page, { signIn: 'api' })
     await page.goto(`${SITE}/content-quality/pages`)
     const table = page.getByRole('table')
     for (const column of [
@@ -83,7 +71,7 @@ test.describe('content quality', () => {
     await table.getByRole('button', { name: 'Broken links' }).click()
     await expect(page).toHaveURL(/sortBy=brokenLinkCount&sortDir=desc/)
     await expect(table.getByRole('row').nth(1)).toContainText('/about/useful-links')
-    await expectAccessible(page, 'content-quality-pages')
+    await expectAccessible(page, 'content-quality-pages', SCREEN_CHECKS)
     await page.goto(`${SITE}/content-quality/pages`)
     const pagination = page.getByRole('navigation', { name: 'Pagination' })
     await pagination.getByRole('link', { name: 'Page 2' }).click()
@@ -100,7 +88,7 @@ test.describe('content quality', () => {
   })
 
   test('readability: the score, the levels and the pages at each planted level', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page, { signIn: 'api' })
     await page.goto(`${SITE}/content-quality/readability`)
     await expect(page.getByRole('heading', { name: 'Readability', level: 1 })).toBeVisible()
     await expect(page.getByRole('table', { name: 'Pages per readability level' })).toBeVisible()
@@ -108,7 +96,7 @@ test.describe('content quality', () => {
     await expect(page.getByRole('tabpanel').getByRole('row', { name: /\/about\/governance/ })).toBeVisible()
     await page.getByRole('tab', { name: /^Difficult to read \(0\)/ }).click()
     await expect(page.getByRole('tabpanel')).toContainText('No Results')
-    await expectAccessible(page, 'content-quality-readability')
+    await expectAccessible(page, 'content-quality-readability', SCREEN_CHECKS)
 
     await page.goto(`${SITE}/content-quality/readability/very-easy-to-read`)
     await expect(page.getByRole('heading', { name: 'Very easy to read', level: 1 })).toBeVisible()
@@ -117,7 +105,7 @@ test.describe('content quality', () => {
     await table.getByRole('button', { name: 'Readability' }).click()
     await expect(page).toHaveURL(/sortDir=desc/)
     await expect(table.getByRole('row').nth(1)).toContainText('/about/easy-read')
-    await expectAccessible(page, 'content-quality-readability-level')
+    await expectAccessible(page, 'content-quality-readability-level', SCREEN_CHECKS)
     const csv = await exportCsv(page)
     expect(csv).toContain('/about/easy-read')
     expect(csv).not.toContain('/about/governance')
@@ -129,7 +117,7 @@ test.describe('content quality', () => {
   })
 
   test('broken links: internal and external, could not verify, the pages affected', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page, { signIn: 'api' })
     await page.goto(`${SITE}/content-quality/broken-links`)
     const table = page.getByRole('table')
     const internal = table.getByRole('row', { name: /\/about\/annual-review-2019/ })
@@ -141,7 +129,7 @@ test.describe('content quality', () => {
     const botWalled = table.getByRole('row', { name: /\/in\/river-bend-council/ })
     await expect(botWalled).toContainText('Could not verify')
     await expect(table.getByRole('row', { name: /\/slow\/report/ })).toContainText('Timeout')
-    await expectAccessible(page, 'content-quality-broken-links')
+    await expectAccessible(page, 'content-quality-broken-links', SCREEN_CHECKS)
 
     await page.getByRole('button', { name: 'Check result' }).click()
     await page.getByRole('option', { name: 'Could not verify', exact: true }).click()
@@ -173,6 +161,6 @@ test.describe('content quality', () => {
     const affected = page.getByRole('table')
     await expect(affected.getByRole('columnheader', { name: 'Last scan date' })).toBeVisible()
     await expect(affected.getByRole('row', { name: /useful-links|Useful links/i })).toBeVisible()
-    await expectAccessible(page, 'content-quality-broken-link')
+    await expectAccessible(page, 'content-quality-broken-link', SCREEN_CHECKS)
   })
 })

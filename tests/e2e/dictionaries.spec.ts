@@ -1,7 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { CUSTOM_DICTIONARY_WORDS, MALICIOUS_LINKS, MISSPELLINGS } from '../fixtures/site/planted'
-import { runAxe } from './support/axe'
-import { DEMO_SITE_NAME, signInWithForm } from './support/session'
+import { expectAccessible, openDemoSite } from './support/screens'
 
 // Misspellings, dictionaries and malicious links after the demo scan (demo-scan.setup.ts): the planted
 // misspellings with their page, the fixture's brand word (CUSTOM_DICTIONARY_WORDS, which the demo seed leaves
@@ -10,22 +9,6 @@ import { DEMO_SITE_NAME, signInWithForm } from './support/session'
 
 test.use({ reducedMotion: 'reduce' })
 
-async function expectAccessible(page: Page, name: string) {
-  expect(await runAxe(page), `axe on ${name}`).toEqual([])
-  for (const width of [320, 1440]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
-async function openSite(page: Page): Promise<string> {
-  await signInWithForm(page)
-  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
-  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
-  return new URL(page.url()).pathname.replace(/\/$/, '')
-}
-
 const mostFrequent = [...MISSPELLINGS].sort((a, b) => b.count - a.count)[0] as (typeof MISSPELLINGS)[number]
 const brandWord = CUSTOM_DICTIONARY_WORDS[0].word
 
@@ -33,7 +16,7 @@ test.describe('misspellings, dictionaries and malicious links', () => {
   test.setTimeout(120_000)
 
   test('the misspellings list (sort, filter, export) and the pages of one', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/content-quality/misspellings`)
     await expect(page.getByRole('heading', { name: 'Misspellings', level: 1 })).toBeVisible()
     const table = page.getByRole('table')
@@ -65,7 +48,7 @@ test.describe('misspellings, dictionaries and malicious links', () => {
   test('a word added to the global dictionary leaves the list at once; the dictionary lists it and deletes it', async ({
     page,
   }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/content-quality/misspellings`)
     const table = page.getByRole('table')
     const row = table.getByRole('row', { name: new RegExp(brandWord) })
@@ -103,7 +86,7 @@ test.describe('misspellings, dictionaries and malicious links', () => {
   })
 
   test('the malicious link the Web Risk fake lists, with the page that links to it', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     const [malicious] = MALICIOUS_LINKS
     const path = new URL(malicious?.url.replace('{external}', 'http://external') ?? '').pathname
     await page.goto(`${SITE}/content-quality/malicious-links`)

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { runAxe } from './support/axe'
-import { DEMO_SITE_NAME, signInWithApi } from './support/session'
+import { openDemoSite } from './support/screens'
 
 // Scanning behind a login: the demo site (the fixture) has a members area under /members/ that only a
 // signed-in member sees (tests/fixtures/site/members.ts). The admin records its login form, tests it, and a
@@ -9,15 +9,6 @@ import { DEMO_SITE_NAME, signInWithApi } from './support/session'
 const DEMO_SITE_URL = process.env.DEMO_SITE_URL ?? 'http://127.0.0.1:8090/'
 const LOGIN_PAGE = new URL('/members/login', DEMO_SITE_URL).toString()
 const MEMBERS_PAGE = new URL('/members/minutes', DEMO_SITE_URL).toString()
-
-/** Opens the demo site's dashboard; answers the site's path (/site/{slug}). */
-async function openSite(page: Page): Promise<string> {
-  await signInWithApi(page)
-  await page.goto('/')
-  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
-  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
-  return new URL(page.url()).pathname.replace(/\/$/, '')
-}
 
 async function recordLoginForm(page: Page) {
   await page.getByLabel('Login page address').fill(LOGIN_PAGE)
@@ -57,7 +48,7 @@ test.describe('scanning behind a login', () => {
   test('the admin records the login form, tests it, and a members page is audited signed in', async ({
     page,
   }) => {
-    const site = await openSite(page)
+    const site = await openDemoSite(page, { signIn: 'api' })
     const slug = site.split('/').pop() ?? ''
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('link', { name: 'Scanning behind a login' }).click()

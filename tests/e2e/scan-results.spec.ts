@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { runAxe } from './support/axe'
+import { expect, test } from '@playwright/test'
+import { expectAccessible, openDemoSite } from './support/screens'
 import { DEMO_SITE_NAME, signInWithForm } from './support/session'
 
 // What a user sees of the demo site's scan (demo-scan.setup.ts ran it): the dashboard, the accessibility
@@ -9,24 +9,9 @@ import { DEMO_SITE_NAME, signInWithForm } from './support/session'
 
 const DEMO_SITE_URL = process.env.DEMO_SITE_URL ?? 'http://127.0.0.1:8090/'
 
+const SCREEN_CHECKS = { skipFrames: true, widths: [360, 1440] }
+
 test.use({ reducedMotion: 'reduce' })
-
-async function expectAccessible(page: Page, name: string) {
-  expect(await runAxe(page, { skipFrames: true }), `axe on ${name}`).toEqual([])
-  for (const width of [360, 1440]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
-/** Signs in and opens the demo site's dashboard; answers the site's path (/site/{slug}). */
-async function openSite(page: Page): Promise<string> {
-  await signInWithForm(page)
-  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
-  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
-  return new URL(page.url()).pathname.replace(/\/$/, '')
-}
 
 test.describe('scan results', () => {
   test.setTimeout(180_000)
@@ -34,7 +19,7 @@ test.describe('scan results', () => {
   test('the site dashboard: scores, history chart with its table, last scan, worst pages', async ({
     page,
   }) => {
-    await openSite(page)
+    await openDemoSite(page)
     await expect(page.getByRole('heading', { name: 'Last scan', exact: true, level: 2 })).toBeVisible()
     for (const category of ['Accessibility', 'Content quality', 'SEO', 'Performance']) {
       await expect(page.getByRole('region', { name: new RegExp(category) }).first()).toBeVisible()
@@ -45,17 +30,17 @@ test.describe('scan results', () => {
     // The worst pages of the demo scan (which ones depends on what other specs scanned before this one).
     const worst = page.getByRole('region', { name: 'Pages that need the most work' })
     await expect(worst.getByRole('link').first()).toBeVisible()
-    await expectAccessible(page, 'dashboard')
+    await expectAccessible(page, 'dashboard', SCREEN_CHECKS)
   })
 
   test('the accessibility area: dashboard, pages list (sort, filter, page, export), an issue and its pages', async ({
     page,
   }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/accessibility`)
     await expect(page.getByRole('heading', { name: 'Accessibility', level: 1 })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Issues by WCAG level' })).toBeVisible()
-    await expectAccessible(page, 'accessibility-dashboard')
+    await expectAccessible(page, 'accessibility-dashboard', SCREEN_CHECKS)
 
     await page.goto(`${SITE}/accessibility/pages`)
     const table = page.getByRole('table')
@@ -75,7 +60,7 @@ test.describe('scan results', () => {
       await pagination.getByRole('link', { name: 'Page 2' }).click()
       await expect(page).toHaveURL(/page=2/)
     }
-    await expectAccessible(page, 'accessibility-pages')
+    await expectAccessible(page, 'accessibility-pages', SCREEN_CHECKS)
     await page.getByRole('button', { name: 'Export' }).click()
     const download = page.waitForEvent('download')
     await page.getByRole('menuitem', { name: /CSV/ }).click()
@@ -84,20 +69,20 @@ test.describe('scan results', () => {
 
     await page.goto(`${SITE}/accessibility/issues`)
     await expect(page.getByRole('heading', { name: 'Issues', level: 1 })).toBeVisible()
-    await expectAccessible(page, 'accessibility-issues')
+    await expectAccessible(page, 'accessibility-issues', SCREEN_CHECKS)
     await page
       .getByRole('link', { name: /Images must have alternative text|image/i })
       .first()
       .click()
     await expect(page).toHaveURL(/accessibility\/issues\/[^/]+$/)
     await expect(page.getByRole('link', { name: /summer fair/i }).first()).toBeVisible()
-    await expectAccessible(page, 'accessibility-issue')
+    await expectAccessible(page, 'accessibility-issue', SCREEN_CHECKS)
   })
 
   test("a page's detail: the failed issue with its nodes, element screenshot and the page renderer", async ({
     page,
   }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/accessibility/pages?search=summer`)
     await page
       .getByRole('link', { name: /summer fair/i })
@@ -110,7 +95,7 @@ test.describe('scan results', () => {
     await issue.click()
     await expect(page.getByRole('button', { name: /Enlarge screenshot of/ }).first()).toBeVisible()
     await expect(page.locator('iframe').first()).toBeVisible()
-    await expectAccessible(page, 'page-detail')
+    await expectAccessible(page, 'page-detail', SCREEN_CHECKS)
     for (const tab of ['Overview', 'SEO', 'Performance', 'Inventory', 'Content quality', 'Metadata']) {
       await page.getByRole('tab', { name: tab }).click()
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
@@ -121,25 +106,25 @@ test.describe('scan results', () => {
     await page.addInitScript(() =>
       window.localStorage.setItem('canopy.featureFlags', JSON.stringify({ 'accessibility/pdfs': true })),
     )
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/accessibility/pdfs`)
     await page.getByRole('table').getByRole('link').first().click()
     await expect(page).toHaveURL(/\/documents\/[^/]+/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expectAccessible(page, 'document-detail')
+    await expectAccessible(page, 'document-detail', SCREEN_CHECKS)
   })
 
   test('the cross-site screens: overview, configurations, scans', async ({ page }) => {
     await signInWithForm(page)
     await page.goto('/overview')
     await expect(page.getByRole('link', { name: DEMO_SITE_NAME }).first()).toBeVisible()
-    await expectAccessible(page, 'overview')
+    await expectAccessible(page, 'overview', SCREEN_CHECKS)
     await page.goto('/configurations')
     await expect(page.getByText(DEMO_SITE_NAME).first()).toBeVisible()
-    await expectAccessible(page, 'configurations')
+    await expectAccessible(page, 'configurations', SCREEN_CHECKS)
     await page.goto('/scans')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expectAccessible(page, 'scans')
+    await expectAccessible(page, 'scans', SCREEN_CHECKS)
   })
 
   test('a rescan of a page whose barrier was removed shows the issue as fixed', async ({ page, request }) => {
@@ -152,7 +137,7 @@ test.describe('scan results', () => {
     }
     await switchSummerFair('fixed')
     try {
-      const SITE = await openSite(page)
+      const SITE = await openDemoSite(page)
       await page.goto(`${SITE}/accessibility/pages?search=summer`)
       await page
         .getByRole('link', { name: /summer fair/i })

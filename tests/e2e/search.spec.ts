@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { runAxe } from './support/axe'
+import { expectAccessible } from './support/screens'
 import { signInWithApi } from './support/session'
 
 // Global search of the demo site after its scan (demo-scan.setup.ts ran it): the search page finds a page
@@ -9,22 +10,9 @@ import { signInWithApi } from './support/session'
 
 const SITE = '/site/demo'
 
-test.use({ reducedMotion: 'reduce' })
+const SCREEN_CHECKS = { skipFrames: true, widths: [320, 1920] }
 
-async function expectAccessible(page: Page, name: string) {
-  expect(await runAxe(page, { skipFrames: true }), `axe on ${name}`).toEqual([])
-  for (const width of [320, 1920]) {
-    await page.setViewportSize({ width, height: 900 })
-    // Nothing wider than the screen once the layout has followed the new width: no sideways scrolling.
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), {
-        message: `${name} at ${width} px`,
-      })
-      .toBe(true)
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+test.use({ reducedMotion: 'reduce' })
 
 test.describe('global search', () => {
   test.setTimeout(120_000)
@@ -38,7 +26,7 @@ test.describe('global search', () => {
     const pages = page.getByRole('region', { name: /^Pages/ })
     const result = pages.getByRole('link', { name: /Victoria Park reopens after repairs/ })
     await expect(result).toBeVisible()
-    await expectAccessible(page, 'search-page')
+    await expectAccessible(page, 'search-page', SCREEN_CHECKS)
     await result.click()
     await expect(page).toHaveURL(/\/site\/demo\/pages\/[^/]+/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/Victoria Park/)
@@ -69,7 +57,7 @@ test.describe('global search', () => {
 
     await page.goto(`${SITE}/search?search=${encodeURIComponent('no-such-words-anywhere')}`)
     await expect(page.getByText('No results found for no-such-words-anywhere')).toBeVisible()
-    await expectAccessible(page, 'search-no-results')
+    await expectAccessible(page, 'search-no-results', SCREEN_CHECKS)
   })
 
   test("the panel opens on '?', finds as the user types, opens a result and closes on Escape", async ({

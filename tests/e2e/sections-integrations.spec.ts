@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { runAxe } from './support/axe'
-import { DEMO_SITE_NAME, signInWithForm } from './support/session'
+import { openDemoSite } from './support/screens'
 
 // The section editor's live preview, and the issue tracker after the demo scan (demo-scan.setup.ts): the demo
 // site's tracker is seeded against the local Jira fake (scripts/test serves it at JIRA_FAKE_URL); a ticket is
@@ -9,13 +9,6 @@ import { DEMO_SITE_NAME, signInWithForm } from './support/session'
 test.use({ reducedMotion: 'reduce' })
 
 const JIRA_FAKE_URL = process.env.JIRA_FAKE_URL ?? 'http://127.0.0.1:8093'
-
-async function openSite(page: Page): Promise<string> {
-  await signInWithForm(page)
-  await page.getByRole('link', { name: DEMO_SITE_NAME }).click()
-  await expect(page.getByRole('heading', { name: DEMO_SITE_NAME, level: 1 })).toBeVisible()
-  return new URL(page.url()).pathname.replace(/\/$/, '')
-}
 
 const matchCount = async (page: Page) => {
   const status = page.getByText(/known pages match these rules/)
@@ -27,7 +20,7 @@ test.describe('sections and the issue tracker', () => {
   test.setTimeout(120_000)
 
   test('editing a section’s rules changes the preview of the pages they match', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/settings/sections`)
     await expect(page.getByRole('heading', { name: 'Sections', level: 1 })).toBeVisible()
     expect(await runAxe(page), 'axe on the sections list').toEqual([])
@@ -62,7 +55,7 @@ test.describe('sections and the issue tracker', () => {
   })
 
   test('the tracker settings say a token is stored and the connection works', async ({ page }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/settings/integrations`)
     const tracker = page.getByRole('form', { name: 'Issue tracker' })
     await expect(tracker.getByText('A token is stored. Enter a new one to replace it.')).toBeVisible()
@@ -76,7 +69,7 @@ test.describe('sections and the issue tracker', () => {
     page,
     request,
   }) => {
-    const SITE = await openSite(page)
+    const SITE = await openDemoSite(page)
     await page.goto(`${SITE}/accessibility/issues`)
     await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click()
     const create = page.getByRole('button', { name: /^Create ticket:/ }).first()

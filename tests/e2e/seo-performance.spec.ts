@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { runAxe } from './support/axe'
+import { expectAccessible } from './support/screens'
 import { signInWithApi } from './support/session'
 
 // The SEO and performance areas on the demo site's scan (demo-scan.setup.ts ran it): the fixture's planted
@@ -9,20 +9,9 @@ import { signInWithApi } from './support/session'
 
 const SITE = '/site/demo'
 
-test.use({ reducedMotion: 'reduce' })
+const SCREEN_CHECKS = { skipFrames: true, widths: [360, 1440] }
 
-/** axe finds nothing; the screen is photographed at 360 px and 1440 px into test-results/screens for review. */
-async function expectAccessible(page: Page, name: string) {
-  expect(await runAxe(page, { skipFrames: true }), `axe on ${name}`).toEqual([])
-  for (const width of [360, 1440]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
-      path: `test-results/screens/${name.replace(/ /g, '-')}-${width}.png`,
-      fullPage: true,
-    })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+test.use({ reducedMotion: 'reduce' })
 
 async function open(page: Page, path: string, heading: string | RegExp) {
   await page.goto(`${SITE}/${path}`)
@@ -57,14 +46,14 @@ test.describe('SEO', () => {
     const health = page.getByRole('region', { name: 'Health' })
     await expect(health).toContainText(/Duplicate groups\s*4/)
     await expect(health).toContainText(/Orphaned pages\s*1/)
-    await expectAccessible(page, 'seo overview')
+    await expectAccessible(page, 'seo overview', SCREEN_CHECKS)
 
     await open(page, 'seo/health', 'Health')
     const checks = page.getByRole('table', { name: 'Each SEO check with the pages it fails on' })
     const duplicateContent = checks.getByRole('row', { name: /Page content is unique/ })
     await expect(duplicateContent.getByRole('cell').first()).toHaveText('4')
     await expect(checks.getByRole('link', { name: 'Page title is unique' })).toBeVisible()
-    await expectAccessible(page, 'seo health')
+    await expectAccessible(page, 'seo health', SCREEN_CHECKS)
   })
 
   test('duplicate content: the planted pairs, the near-duplicate, filter, sort, search and export', async ({
@@ -81,7 +70,7 @@ test.describe('SEO', () => {
     const near = table.getByRole('row', { name: /Bin collections over/ })
     await expect(near).toContainText('Content')
     await expect(near).not.toContainText('100%')
-    await expectAccessible(page, 'duplicate content')
+    await expectAccessible(page, 'duplicate content', SCREEN_CHECKS)
 
     await page.getByRole('button', { name: /All duplicates/ }).click()
     await page.getByRole('option', { name: 'Content' }).click()
@@ -104,7 +93,7 @@ test.describe('SEO', () => {
     const pages = page.getByRole('table', { name: 'Pages sharing this duplicate' })
     await expect(pages.getByRole('link', { name: /bin-collections-christmas$/ })).toBeVisible()
     await expect(pages.getByRole('link', { name: /bin-collections-easter$/ })).toBeVisible()
-    await expectAccessible(page, 'duplicate detail')
+    await expectAccessible(page, 'duplicate detail', SCREEN_CHECKS)
   })
 
   test('orphaned pages and the SEO pages list: sort, filter, paging and export', async ({ page }) => {
@@ -112,7 +101,7 @@ test.describe('SEO', () => {
     const orphans = page.getByRole('table')
     await expect(orphans.getByRole('row')).toHaveCount(2)
     await expect(orphans.getByRole('row').nth(1)).toContainText('/news/consultation-results')
-    await expectAccessible(page, 'orphaned pages')
+    await expectAccessible(page, 'orphaned pages', SCREEN_CHECKS)
 
     await open(page, 'seo/pages', 'Pages')
     const table = page.getByRole('table')
@@ -129,7 +118,7 @@ test.describe('SEO', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('/news/budget-2026')
     const lines = await exportCsv(page)
     expect(lines).toHaveLength(2)
-    await expectAccessible(page, 'seo pages')
+    await expectAccessible(page, 'seo pages', SCREEN_CHECKS)
   })
 
   test('an SEO issue: the duplicate content check and its four pages', async ({ page }) => {
@@ -144,7 +133,7 @@ test.describe('SEO', () => {
       await expect(table.getByRole('row', { name: new RegExp(path) })).toBeVisible()
     }
     await expect(table.getByRole('row')).toHaveCount(5)
-    await expectAccessible(page, 'seo issue')
+    await expectAccessible(page, 'seo issue', SCREEN_CHECKS)
   })
 })
 
@@ -154,14 +143,14 @@ test.describe('performance', () => {
   test('overview, the pages in both views with their formats, and a performance issue', async ({ page }) => {
     await open(page, 'performance', 'Performance')
     await expect(page.getByRole('region', { name: 'What the metrics measure' })).toBeVisible()
-    await expectAccessible(page, 'performance overview')
+    await expectAccessible(page, 'performance overview', SCREEN_CHECKS)
 
     await open(page, 'performance/pages', 'Pages')
     const table = page.getByRole('table')
     await expect(table.getByRole('columnheader', { name: 'Performance opportunities' })).toBeVisible()
     await table.getByRole('button', { name: 'Performance score' }).click()
     await expect(page).toHaveURL(/sortBy=performanceScore&sortDir=asc/)
-    await expectAccessible(page, 'performance pages')
+    await expectAccessible(page, 'performance pages', SCREEN_CHECKS)
 
     await page.getByRole('button', { name: 'Page actions' }).click()
     await page.getByRole('menuitemradio', { name: 'Advanced view' }).click()
@@ -179,7 +168,7 @@ test.describe('performance', () => {
     await expect(page).toHaveURL(/sortBy=firstContentfulPaint.value/)
     const lines = await exportCsv(page)
     expect(lines.length).toBeGreaterThan(30)
-    await expectAccessible(page, 'performance pages advanced')
+    await expectAccessible(page, 'performance pages advanced', SCREEN_CHECKS)
 
     await open(page, 'performance', 'Performance')
     const issues = page.getByRole('region', { name: 'Most frequent issues' })
@@ -188,6 +177,6 @@ test.describe('performance', () => {
     await expect(page).toHaveURL(/performance\/issues\/[^/]+$/)
     const affected = page.getByRole('table', { name: 'Pages affected by this issue' })
     await expect(affected.getByRole('row').nth(1)).toBeVisible()
-    await expectAccessible(page, 'performance issue')
+    await expectAccessible(page, 'performance issue', SCREEN_CHECKS)
   })
 })
