@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { BAD_URL_MESSAGE } from '../src/app.js'
 import { INVALID_TEXT_MESSAGE } from '../src/plugins/app/invalid-text.js'
-import { createSessionCookie, createTestSection, createTestSite, createTestUser } from './factories.js'
+import {
+  createSessionCookie,
+  createTestGroup,
+  createTestSection,
+  createTestSite,
+  createTestUser,
+} from './factories.js'
 import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
 
 /**
@@ -30,6 +36,7 @@ async function adminContext() {
   const site = await createTestSite(app.prisma, { members: [{ userId: admin.id, role: 'admin' }] })
   const section = await createTestSection(app.prisma, { siteId: site.id, title: 'Malformed target' })
   const scan = await app.prisma.scan.create({ data: { siteId: site.id, kind: 'site', pageLimit: 10 } })
+  const group = await createTestGroup(app.prisma, { siteId: site.id, memberIds: [], role: 'viewer' })
   return {
     app,
     bodyRoutes: routes.filter((route) => isApiRoute(route) && route.body),
@@ -38,6 +45,7 @@ async function adminContext() {
     params: {
       slug: site.slug,
       sectionId: section.id,
+      groupId: group.id,
       scanId: scan.id,
       issueName: 'image-alt',
       issueId: 'image-alt',
@@ -113,6 +121,9 @@ describe('malformed bodies', () => {
         'PUT /api/v1/sites/:slug/sections/:sectionId',
         'POST /api/v1/sites/:slug/scans',
         'POST /api/v1/scans',
+        'POST /api/v1/sites/:slug/groups',
+        'PUT /api/v1/sites/:slug/group/:groupId',
+        'POST /api/v1/sites/:slug/group/:groupId/users',
       ]),
     )
   })
@@ -290,6 +301,9 @@ describe('malformed list queries', () => {
         'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-misspelling/:misspellingId',
         'GET /api/v1/sites/:slug/content-quality/malicious-links',
         'GET /api/v1/sites/:slug/dictionary/:lang',
+        'GET /api/v1/sites/:slug/groups',
+        'GET /api/v1/sites/:slug/group/:groupId/groups',
+        'GET /api/v1/sites/:slug/group/:groupId/users',
       ]),
     )
     for (const route of listRoutes) {

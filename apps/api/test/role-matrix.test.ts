@@ -53,7 +53,7 @@ async function siteRoutes() {
 }
 
 describe('the role-by-endpoint matrix', () => {
-  it('covers the site routes and the invites routes', async () => {
+  it('covers the site routes, the groups routes and the invites routes', async () => {
     expect((await siteRoutes()).map(key)).toEqual(
       expect.arrayContaining([
         'GET /api/v1/sites/:slug',
@@ -61,6 +61,15 @@ describe('the role-by-endpoint matrix', () => {
         'GET /api/v1/invites/:slug',
         'POST /api/v1/invites/:slug',
         'DELETE /api/v1/invites/:slug',
+        'GET /api/v1/sites/:slug/groups',
+        'POST /api/v1/sites/:slug/groups',
+        'GET /api/v1/sites/:slug/group/:groupId',
+        'PUT /api/v1/sites/:slug/group/:groupId',
+        'DELETE /api/v1/sites/:slug/group/:groupId',
+        'GET /api/v1/sites/:slug/group/:groupId/groups',
+        'GET /api/v1/sites/:slug/group/:groupId/users',
+        'POST /api/v1/sites/:slug/group/:groupId/users',
+        'DELETE /api/v1/sites/:slug/group/:groupId/users/:userId',
       ]),
     )
   })

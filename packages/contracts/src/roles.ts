@@ -20,7 +20,7 @@ export const SITE_PERMISSIONS = {
   assignIssues: 'editor',
   /** open and unlink issue-tracker tickets */
   manageTickets: 'editor',
-  /** list the site's users (whom to assign an issue to) */
+  /** list the site's users (whom to assign an issue to) and its groups */
   viewMembers: 'editor',
   /** the site's settings: name, schedule, limits, sitemap, sections, integrations, signing in to scan */
   manageSettings: 'admin',
@@ -68,9 +68,9 @@ export const SITE_PERMISSION_LABELS: Record<SitePermission, string> = {
   editDictionaries: 'Add and delete dictionary words',
   assignIssues: 'Assign, reassign and unassign issues',
   manageTickets: 'Open and unlink issue-tracker tickets',
-  viewMembers: "See the site's users (to assign issues to them)",
+  viewMembers: "See the site's users (to assign issues to them) and groups",
   manageSettings: "Change the site's settings, sections and integrations",
-  manageMembers: 'Manage users, their roles and invites',
+  manageMembers: 'Manage users, groups, their roles and invites',
   deleteSite: 'Delete the site',
 }
 

@@ -96,6 +96,8 @@ function siteSettingsRoutes(route: RouteMaker): RouteObject[] {
     route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
     route('settings/users', () => import('./routes/app/settings-users')),
     route('settings/permissions', () => import('./routes/app/settings-permissions')),
+    route('settings/groups', () => import('./routes/app/settings-groups')),
+    route('settings/group/:groupId/:tabId?', () => import('./routes/app/settings-group')),
     route('settings/invites', () => import('./routes/app/settings-invites')),
     route('settings/invites-history', () => import('./routes/app/settings-invites-history')),
   ]

@@ -6,6 +6,7 @@ import assignmentsRoutes from './assignments.js'
 import contentQualityRoutes from './content-quality.js'
 import dictionariesRoutes from './dictionaries.js'
 import documentsRoutes from './documents.js'
+import groupsRoutes from './groups.js'
 import historyRoutes from './history.js'
 import integrationsRoutes from './integrations.js'
 import inventoryRoutes from './inventory.js'
@@ -35,6 +36,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteResults)
   await fastify.register(webRiskSettingsRoutes)
   await fastify.register(siteUsersRoutes)
+  await fastify.register(groupsRoutes)
   await fastify.register(scanLoginRoutes)
   await fastify.register(integrationsRoutes)
   // per caller (assigned to me), so outside the results kept per role

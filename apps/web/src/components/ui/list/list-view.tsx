@@ -36,6 +36,8 @@ export type ListViewProps<T> = {
   >
   getRowKey: (item: T) => string
   emptyMessage?: string
+  /** the error state's title when the list's own words are given (else the shared one) */
+  errorTitle?: string
   skeletonRows?: number
   toolbar?: ReactNode
 }
@@ -116,10 +118,10 @@ function ItemRow<T>({ item, columns }: { item: T; columns: ListColumn<T>[] }) {
 function listState<T>(
   query: ListViewProps<T>['query'],
   search: string | undefined,
-  emptyMessage: string,
+  { emptyMessage, errorTitle }: { emptyMessage: string; errorTitle: string },
 ): ReactNode {
   if (query.isError && !query.data) {
-    return <StatusMessage title={MESSAGES.list.errorTitle}>{MESSAGES.list.errorBody}</StatusMessage>
+    return <StatusMessage title={errorTitle}>{MESSAGES.list.errorBody}</StatusMessage>
   }
   if (query.isPending || (query.data?.items.length ?? 0) > 0) return null
   return search ? (
@@ -144,13 +146,14 @@ export function ListView<T>({
   query,
   getRowKey,
   emptyMessage = MESSAGES.list.noResults,
+  errorTitle = MESSAGES.list.errorTitle,
   skeletonRows = PAGING.skeletonRows,
   toolbar,
 }: ListViewProps<T>) {
   const { data, isPending, isFetching, isPlaceholderData } = query
   const items = data?.items ?? []
   const isRefreshing = isFetching && isPlaceholderData
-  const state = listState(query, list.params.search, emptyMessage)
+  const state = listState(query, list.params.search, { emptyMessage, errorTitle })
   return (
     <div className={styles.list}>
       <div className={styles.toolbar}>

@@ -1,0 +1,151 @@
+import type { Group, SiteRole } from '@canopy/contracts'
+import { type FormEvent, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Modal } from '@/components/ui/modal'
+import { SelectField } from '@/components/ui/select-field'
+import { TextField } from '@/components/ui/text-field'
+import { showToast } from '@/components/ui/toast'
+import { ROLE_OPTIONS } from '@/config/roles'
+import { isApiError } from '@/lib/api-client'
+import { useCreateGroup, useDeleteGroup } from '../api/groups'
+import { errorText, GROUP_TEXT } from '../labels'
+import styles from './groups.module.css'
+
+type FieldErrors = { name?: string; role?: string }
+
+/** The server's words about a field (a taken name) go under it; anything else is a toast. */
+function fieldErrorsOf(failure: unknown): FieldErrors | null {
+  if (!isApiError(failure)) return null
+  const { name, role } = failure.fieldErrors
+  return name || role ? { name, role } : null
+}
+
+/** The new group's name and role; with a parent, it is made inside that group. */
+function CreateGroupForm({
+  siteSlug,
+  parent,
+  close,
+}: {
+  siteSlug: string
+  parent?: Pick<Group, 'id' | 'name'>
+  close: () => void
+}) {
+  const [name, setName] = useState('')
+  const [role, setRole] = useState<SiteRole>('viewer')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const create = useCreateGroup(siteSlug)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim() === '') return setErrors({ name: GROUP_TEXT.nameRequired })
+    try {
+      const group = await create.mutateAsync({ name: name.trim(), role, parentId: parent?.id })
+      showToast(GROUP_TEXT.created(group.name))
+      close()
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure)
+      if (fields) setErrors(fields)
+      else showToast(errorText(failure), 'error')
+    }
+  }
+  return (
+    <form className={styles.dialog} onSubmit={submit} noValidate>
+      {parent ? <p>{GROUP_TEXT.insideParent(parent.name)}</p> : null}
+      <TextField
+        label={GROUP_TEXT.name}
+        value={name}
+        onChange={(value) => {
+          setName(value)
+          setErrors({})
+        }}
+        isRequired
+        autoFocus
+        maxCharacters={100}
+        validationBehavior="aria"
+        validate={() => errors.name}
+      />
+      <SelectField
+        label={GROUP_TEXT.role}
+        value={role}
+        options={ROLE_OPTIONS}
+        onChange={(value) => setRole(value as SiteRole)}
+        errorMessage={errors.role}
+        description={GROUP_TEXT.roleHint}
+      />
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onPress={close} isDisabled={create.isPending}>
+          {GROUP_TEXT.cancel}
+        </Button>
+        <Button type="submit" isDisabled={create.isPending}>
+          {create.isPending ? GROUP_TEXT.creating : GROUP_TEXT.create}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** A button that opens the create-group dialog (a subgroup of `parent` when given). */
+export function CreateGroupButton({
+  siteSlug,
+  parent,
+}: {
+  siteSlug: string
+  parent?: Pick<Group, 'id' | 'name'>
+}) {
+  const [isOpen, setOpen] = useState(false)
+  const label = parent ? GROUP_TEXT.newSubgroup : GROUP_TEXT.newGroup
+  return (
+    <>
+      <Button onPress={() => setOpen(true)}>{label}</Button>
+      <Modal title={label} isOpen={isOpen} onOpenChange={setOpen}>
+        {(close) => <CreateGroupForm siteSlug={siteSlug} parent={parent} close={close} />}
+      </Modal>
+    </>
+  )
+}
+
+/** The confirmation before a group (and its subgroups) is deleted; `onDeleted` runs once it is gone. */
+export function DeleteGroupDialog({
+  siteSlug,
+  group,
+  onClose,
+  onDeleted,
+}: {
+  siteSlug: string
+  group: Group | null
+  onClose: () => void
+  onDeleted?: () => void
+}) {
+  const remove = useDeleteGroup(siteSlug)
+  const confirm = async (target: Group) => {
+    try {
+      await remove.mutateAsync(target.id)
+      showToast(GROUP_TEXT.deleted(target.name))
+      onClose()
+      onDeleted?.()
+    } catch (failure) {
+      showToast(errorText(failure), 'error')
+    }
+  }
+  return (
+    <Modal
+      title={GROUP_TEXT.deleteTitle}
+      isOpen={group !== null}
+      type={remove.isPending ? 'unclosable' : 'standard'}
+      onOpenChange={(open) => (!open && !remove.isPending ? onClose() : undefined)}
+    >
+      {group ? (
+        <div className={styles.dialog}>
+          <p>{GROUP_TEXT.deleteQuestion(group.name, group.groupCount)}</p>
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onPress={onClose} isDisabled={remove.isPending}>
+              {GROUP_TEXT.cancel}
+            </Button>
+            <Button variant="danger" onPress={() => void confirm(group)} isDisabled={remove.isPending}>
+              {remove.isPending ? GROUP_TEXT.deleting : GROUP_TEXT.deleteGroup}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  )
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto'
+import { expect, type Page, test } from '@playwright/test'
+import { runAxe } from './support/axe'
+import { runSql } from './support/database'
+import { signInWithApi } from './support/session'
+
+// The demo administrator manages the demo site's groups: creates one, adds a user who can see the site
+// (a viewer made for this spec), sees them on the group's users tab, adds a subgroup, changes the group's
+// role and deletes it with its subgroup. Both screens are checked with axe at 320 and 1280 px.
+
+const SITE = '/site/demo'
+const RUN = randomUUID().slice(0, 8)
+const GROUP = `Reviewers ${RUN}`
+const SUBGROUP = `Guest reviewers ${RUN}`
+const MEMBER = { firstName: 'Robin', lastName: `Grouped${RUN}`, email: `grouped-${RUN}@example.test` }
+const MEMBER_NAME = `${MEMBER.firstName} ${MEMBER.lastName}`
+
+test.use({ reducedMotion: 'reduce' })
+
+/** axe with zero violations at 320 px and at 1280 px, back at 1280 px afterwards. */
+async function expectAccessible(page: Page, name: string) {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await runAxe(page), `axe on ${name} at ${width} px`).toEqual([])
+  }
+}
+
+test.describe('site groups', () => {
+  test.beforeAll(async () => {
+    const [user] = await runSql<{ id: string }>(
+      `INSERT INTO "User" (id, email, "firstName", "lastName", "emailVerifiedAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, now(), now()) RETURNING id`,
+      [`e2e-${randomUUID()}`, MEMBER.email, MEMBER.firstName, MEMBER.lastName],
+    )
+    await runSql(
+      `INSERT INTO "SiteMembership" ("siteId", "userId", role) SELECT id, $1, 'viewer' FROM "Site" WHERE slug = 'demo'`,
+      [user?.id],
+    )
+  })
+
+  test.afterAll(async () => {
+    // Whatever a failed run left: its groups (subgroups go with them) and its user.
+    await runSql('DELETE FROM "Group" WHERE name IN ($1, $2)', [GROUP, SUBGROUP])
+    await runSql('DELETE FROM "User" WHERE email = $1', [MEMBER.email])
+  })
+
+  test('create a group, add a member, add a subgroup, change the role, delete it', async ({ page }) => {
+    test.setTimeout(180_000)
+    await signInWithApi(page)
+    await page.goto(`${SITE}/settings/groups`)
+    await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible({ timeout: 45_000 })
+    await expect(page.getByRole('table', { name: "The site's groups" })).toBeVisible()
+    await expectAccessible(page, 'settings/groups')
+
+    await page.getByRole('button', { name: 'New group' }).click()
+    const create = page.getByRole('dialog', { name: 'New group' })
+    await create.getByRole('textbox', { name: /Name/ }).fill(GROUP)
+    await create.getByRole('button', { name: /Role/ }).click()
+    await page.getByRole('option', { name: 'Editor' }).click()
+    await create.getByRole('button', { name: 'Create group' }).click()
+    await expect(page.getByText(`Group ${GROUP} created.`)).toBeVisible()
+    await expect(create).toBeHidden()
+
+    await page.getByRole('link', { name: GROUP, exact: true }).click()
+    await expect(page).toHaveURL(/\/settings\/group\/[^/]+\/users$/)
+    await expect(page.getByRole('heading', { name: GROUP, level: 1 })).toBeVisible()
+    const picker = page.getByRole('combobox', { name: /Add a user/ })
+    await picker.fill(MEMBER.lastName)
+    await page.getByRole('option', { name: new RegExp(MEMBER_NAME) }).click()
+    await expect(picker).toHaveValue(MEMBER_NAME)
+    await page.getByRole('button', { name: 'Add to group' }).click()
+    await expect(page.getByText(`${MEMBER_NAME} was added to the group.`)).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(MEMBER_NAME) })).toContainText(MEMBER.email)
+    await expectAccessible(page, 'settings/group users')
+
+    await page.getByRole('tab', { name: 'Subgroups' }).click()
+    await expect(page).toHaveURL(/\/groups$/)
+    await page.getByRole('button', { name: 'New subgroup' }).click()
+    const subgroup = page.getByRole('dialog', { name: 'New subgroup' })
+    await subgroup.getByRole('textbox', { name: /Name/ }).fill(SUBGROUP)
+    await subgroup.getByRole('button', { name: 'Create group' }).click()
+    await expect(page.getByRole('link', { name: SUBGROUP, exact: true })).toBeVisible()
+
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: /Role/ }).click()
+    await page.getByRole('option', { name: 'Viewer' }).click()
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Group saved.')).toBeVisible()
+    await expect(page.getByText(/^Viewer role · 1 member/)).toBeVisible()
+    const groupId = new URL(page.url()).pathname.split('/').at(-2) ?? ''
+    const saved = await (await page.request.get(`/api/v1/sites/demo/group/${groupId}`)).json()
+    expect(saved).toMatchObject({ name: GROUP, role: 'viewer', memberCount: 1, groupCount: 1 })
+
+    await page.getByRole('button', { name: 'Delete group' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete group' })
+    await expect(confirm).toContainText('its subgroup goes with it')
+    await confirm.getByRole('button', { name: 'Delete group' }).click()
+    await expect(page).toHaveURL(/\/settings\/groups$/)
+    await expect(page.getByText(`Group ${GROUP} deleted.`)).toBeVisible()
+    await expect(page.getByRole('link', { name: GROUP, exact: true })).toHaveCount(0)
+    expect((await page.request.get(`/api/v1/sites/demo/group/${groupId}`)).status()).toBe(404)
+    const left = await runSql('SELECT id FROM "Group" WHERE name IN ($1, $2)', [GROUP, SUBGROUP])
+    expect(left).toEqual([])
+  })
+})
