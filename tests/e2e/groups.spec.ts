@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
-import { runAxe } from './support/axe'
+import { expect, test } from '@playwright/test'
 import { runSql } from './support/database'
+import { expectAccessible } from './support/screens'
 import { signInWithApi } from './support/session'
 
 // The demo administrator manages the demo site's groups: creates one, adds a user who can see the site
@@ -16,14 +16,6 @@ const MEMBER = { firstName: 'Robin', lastName: `Grouped${RUN}`, email: `grouped-
 const MEMBER_NAME = `${MEMBER.firstName} ${MEMBER.lastName}`
 
 test.use({ reducedMotion: 'reduce' })
-
-/** axe with zero violations at 320 px and at 1280 px, back at 1280 px afterwards. */
-async function expectAccessible(page: Page, name: string) {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    expect(await runAxe(page), `axe on ${name} at ${width} px`).toEqual([])
-  }
-}
 
 test.describe('site groups', () => {
   test.beforeAll(async () => {
