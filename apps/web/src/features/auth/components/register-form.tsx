@@ -96,7 +96,7 @@ export function RegisterForm({
     password: '',
     confirmPassword: '',
   })
-  const register = useRegister()
+  const register = useRegister({ beforeSignIn: onSignedIn })
   // One object per failed attempt: React Aria clears a server error once its field is edited.
   const serverErrors = useMemo(
     () => (isApiError(register.error) ? mapServerErrors(register.error.fieldErrors) : {}),
@@ -108,9 +108,7 @@ export function RegisterForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    register.mutate(toRegistrationRequest(fields, invite), {
-      onSuccess: (response) => (response.signedIn ? onSignedIn?.() : undefined),
-    })
+    register.mutate(toRegistrationRequest(fields, invite))
   }
 
   if (register.isSuccess && !register.data.signedIn) return <VerifyEmailNotice email={fields.email.trim()} />
