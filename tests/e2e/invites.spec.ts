@@ -4,8 +4,9 @@ import { findLinkPath, waitForMail } from './support/mail'
 import { DEMO_SITE_NAME, signInWithApi, signInWithForm } from './support/session'
 
 // The demo admin invites people to the demo site (shared by every spec): a colleague who registers through
-// the e-mailed invite and is then made an editor, and someone with an account who declines. Whom this spec
-// adds to the site it removes again, through the user detail screen.
+// the e-mailed invite and is then made an editor, someone with an account who declines, and, through a
+// shared link limited to a domain, someone off that domain. Whom this spec adds to the site it removes
+// again (through the user detail screen), and the link it revokes.
 const INVITE_SUBJECT = `You are invited to ${DEMO_SITE_NAME} on Canopy`
 const PASSWORD = 'Invited-colleague-2026'
 const NO_SCAN_PERMISSION = "Only the site's editors and administrators can start a scan."
@@ -124,7 +125,7 @@ async function registerAccount(page: Page, email: string) {
   const registered = await page.request.post('/account/register', {
     data: {
       firstname: 'Dara',
-      lastname: `Decliner${RUN}`,
+      lastname: `Invitee${RUN}`,
       email,
       credentials: { password: PASSWORD },
       creditLimit: 250,
@@ -167,4 +168,49 @@ test('someone with an account declines an invite: they do not join, and the invi
   await expect(page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })).toContainText(
     'Declined',
   )
+})
+
+test('an admin shares an invite link for a domain; an address off the domain is refused; the link is revoked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const outsider = await ownBrowser(browser)
+  const outsiderEmail = `outsider.${RUN}@example.com`
+  await registerAccount(outsider, outsiderEmail)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signInWithApi(page)
+  const slug = await demoSiteSlug(page)
+  await page.goto(`/site/${slug}/settings/invites`)
+  const form = page.getByRole('form', { name: 'Invite link' })
+  await form.getByRole('textbox', { name: /Email domain/ }).fill('partner.example')
+  await form.getByRole('button', { name: 'Create invite link' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite link created' })
+  const link = await dialog.getByRole('textbox', { name: 'Invite link' }).inputValue()
+  expect(await runAxe(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Copy link' }).click()
+  await expect(page.getByText('Link copied')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+  await dialog.getByRole('button', { name: 'Done' }).click()
+
+  await signInWithForm(outsider, outsiderEmail, PASSWORD)
+  const linkPath = new URL(link).pathname + new URL(link).search
+  await outsider.goto(linkPath)
+  await expect(outsider.getByText('The invite is for addresses on the partner.example domain.')).toBeVisible()
+  await outsider.getByRole('button', { name: 'Accept invite' }).click()
+  await expect(outsider.getByText('Your email must be on the partner.example domain')).toBeVisible()
+  expect((await outsider.request.get(`/api/v1/sites/${slug}`)).status()).toBe(404)
+
+  const row = page.getByRole('row', { name: /Invite link: addresses on partner.example/ })
+  await row.getByRole('button', { name: /Revoke invite/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Revoke invite' })
+    .getByRole('button', { name: 'Revoke invite' })
+    .click()
+  // The toast says so, and the active invites are read again without it.
+  await expect(page.getByRole('alertdialog').getByText('Invite revoked')).toBeVisible()
+  await expect(row).toHaveCount(0)
+  await outsider.goto(linkPath)
+  await expect(outsider.getByText(/Sorry, this invite doesn't exist or has expired/)).toBeVisible()
+  await outsider.context().close()
 })
