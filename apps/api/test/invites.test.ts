@@ -1,4 +1,4 @@
-import { INVITE_MESSAGES, ROLE_REQUIRED_MESSAGES } from '@canopy/contracts'
+import { INVITE_MESSAGES, REGISTRATION_MESSAGES, ROLE_REQUIRED_MESSAGES } from '@canopy/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
 import { INVITE_EMAIL_MISMATCH_MESSAGE } from '../src/services/invites-service.js'
@@ -87,8 +87,8 @@ describe('POST /api/v1/invites/:slug', () => {
     const role = await inject('POST', url, adminCookie, { type: 'email', email: newEmail(), role: 'owner' })
     expect(role.statusCode).toBe(400)
     expect(Object.keys(role.json().errors)).toEqual(['role'])
-    const type = await inject('POST', url, adminCookie, { type: 'link', email: newEmail() })
-    expect(Object.keys(type.json().errors)).toEqual(['type'])
+    const type = await inject('POST', url, adminCookie, { type: 'sms', email: newEmail() })
+    expect(type.json().errors).toEqual({ type: INVITE_MESSAGES.typeInvalid })
   })
 
   it('answers 409 for an address already invited or already a member', async () => {
@@ -294,5 +294,162 @@ describe('the invite link', () => {
     expect(sites.json().items.map((item: { sys: { id: string } }) => item.sys.id)).toEqual([site.id])
     const active = await inject('GET', `/api/v1/invites/${site.slug}`, adminCookie)
     expect(active.json().totalCount).toBe(0)
+  })
+})
+
+/** An admin creates a link invite; the link it answers (once) and the token the link carries. */
+async function createLinkInvite(slug: string, adminCookie: string, body: object) {
+  const response = await inject('POST', `/api/v1/invites/${slug}`, adminCookie, { type: 'link', ...body })
+  expect(response.statusCode, response.body).toBe(201)
+  const invite = response.json()
+  const link = new URL(invite.link)
+  return { invite, link, token: link.pathname.split('/').pop() ?? '' }
+}
+
+async function signedInUser(email: string) {
+  const user = await createTestUser(testApp.app.prisma, { email })
+  return { user, cookie: await createSessionCookie(testApp.app.prisma, user.id) }
+}
+
+const roleOn = async (siteId: string, userId: string) =>
+  (
+    await testApp.app.prisma.siteMembership.findUnique({
+      where: { siteId_userId: { siteId, userId } },
+    })
+  )?.role ?? null
+
+describe('link invites', () => {
+  it('are created with a domain and role, answered with their link once, sent to no one, and listed', async () => {
+    const { site, adminCookie } = await createTestSiteWithAdminAndMember(testApp.app.prisma)
+    const mailsBefore = smtp.received.length
+    const { invite, link, token } = await createLinkInvite(site.slug, adminCookie, {
+      domain: ' @Partner.Example ',
+      role: 'editor',
+    })
+    expect(invite).toMatchObject({
+      type: 'link',
+      email: null,
+      domain: 'partner.example',
+      role: 'editor',
+      status: 'pending',
+    })
+    expect(link.origin).toBe('http://canopy.example.test:8080')
+    expect(link.searchParams.get('siteAlias')).toBe(site.slug)
+    expect(smtp.received.length).toBe(mailsBefore)
+    const stored = await testApp.app.prisma.invite.findUniqueOrThrow({ where: { id: invite.id } })
+    expect(stored.tokenHash).not.toContain(token)
+    // As e-mail invites: usable for seven days (created is the database's clock, expires the API's).
+    const validFor = Date.parse(invite.expires) - Date.parse(invite.created)
+    expect(Math.abs(validFor - 7 * 24 * 60 * 60 * 1000)).toBeLessThan(5000)
+
+    const active = await inject('GET', `/api/v1/invites/${site.slug}?search=partner`, adminCookie)
+    expect(active.json().items).toEqual([expect.not.objectContaining({ link: expect.anything() })])
+    expect(active.json().items[0]).toMatchObject({ id: invite.id, type: 'link', domain: 'partner.example' })
+    const page = await inject('GET', `/api/v1/invites/${site.slug}/${token}`)
+    expect(page.json()).toEqual({ type: 'link', detail: 'partner.example', siteName: site.siteName })
+  })
+
+  it('let everyone on the domain join with the role, and refuse another domain with a clear message', async () => {
+    const { site, adminCookie } = await createTestSiteWithAdminAndMember(testApp.app.prisma)
+    const { token } = await createLinkInvite(site.slug, adminCookie, {
+      domain: 'partner.example',
+      role: 'editor',
+    })
+    const accept = (cookie: string) => inject('GET', `/api/v1/invites/${site.slug}/${token}/accept`, cookie)
+
+    const outsider = await signedInUser(newEmail('outsider'))
+    const refused = await accept(outsider.cookie)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(REGISTRATION_MESSAGES.emailDomain('partner.example'))
+    expect(await roleOn(site.id, outsider.user.id)).toBeNull()
+    // A look-alike domain is not the domain.
+    const lookalike = await signedInUser(`sam-${Date.now()}@notpartner.example`)
+    expect((await accept(lookalike.cookie)).statusCode).toBe(403)
+
+    for (const prefix of ['ana', 'ben']) {
+      const colleague = await signedInUser(`${prefix}-${Date.now()}@Partner.Example`)
+      expect((await accept(colleague.cookie)).json()).toEqual({ ok: true })
+      expect(await roleOn(site.id, colleague.user.id)).toBe('editor')
+    }
+    const active = await inject('GET', `/api/v1/invites/${site.slug}`, adminCookie)
+    expect(active.json().items).toEqual([expect.objectContaining({ type: 'link', status: 'pending' })])
+  })
+
+  it('without a domain let anyone holding the link join; declining one changes nothing', async () => {
+    const { site, adminCookie } = await createTestSiteWithAdminAndMember(testApp.app.prisma)
+    const { invite, token } = await createLinkInvite(site.slug, adminCookie, { domain: '' })
+    expect(invite).toMatchObject({ domain: null, role: 'viewer' })
+    expect((await inject('GET', `/api/v1/invites/${site.slug}/${token}`)).json()).toMatchObject({
+      type: 'link',
+      detail: '',
+    })
+    const decliner = await signedInUser(newEmail('decliner'))
+    const declined = await inject('GET', `/api/v1/invites/${site.slug}/${token}/decline`, decliner.cookie)
+    expect(declined.json()).toEqual({ ok: true })
+    expect(await roleOn(site.id, decliner.user.id)).toBeNull()
+    const anyone = await signedInUser(newEmail('anyone'))
+    expect(
+      (await inject('GET', `/api/v1/invites/${site.slug}/${token}/accept`, anyone.cookie)).statusCode,
+    ).toBe(200)
+    expect(await roleOn(site.id, anyone.user.id)).toBe('viewer')
+  })
+
+  it('a new user on the domain registers through the link, joins, and must verify their address first', async () => {
+    const { site, adminCookie } = await createTestSiteWithAdminAndMember(testApp.app.prisma)
+    const { token } = await createLinkInvite(site.slug, adminCookie, { domain: 'partner.example' })
+    const register = (email: string) =>
+      inject('POST', '/account/register', undefined, {
+        firstname: 'Lin',
+        lastname: 'Park',
+        email,
+        credentials: { password: TEST_PASSWORD },
+        creditLimit: 250,
+        invite: { token, siteAlias: site.slug },
+      })
+    const offDomain = await register(newEmail('elsewhere'))
+    expect(offDomain.statusCode).toBe(400)
+    expect(offDomain.json().errors).toEqual({ email: REGISTRATION_MESSAGES.emailDomain('partner.example') })
+    const email = `lin-${Date.now()}@partner.example`
+    const verification = smtp.nextMail()
+    const registered = await register(email)
+    expect(registered.statusCode, registered.body).toBeLessThan(300)
+    expect(registered.headers['set-cookie']).toBeUndefined()
+    expect((await verification).to).toEqual([email])
+    const user = await testApp.app.prisma.user.findUniqueOrThrow({ where: { email } })
+    expect(await roleOn(site.id, user.id)).toBe('viewer')
+  })
+
+  it('revoked: the link no longer opens or joins, and the invite is in the history', async () => {
+    const { site, adminCookie } = await createTestSiteWithAdminAndMember(testApp.app.prisma)
+    const { invite, token } = await createLinkInvite(site.slug, adminCookie, { domain: 'partner.example' })
+    const revoked = await inject('DELETE', `/api/v1/invites/${site.slug}`, adminCookie, { id: invite.id })
+    expect(revoked.json()).toEqual({ ok: true })
+    expect((await inject('GET', `/api/v1/invites/${site.slug}/${token}`)).statusCode).toBe(404)
+    const colleague = await signedInUser(`kai-${Date.now()}@partner.example`)
+    const accepted = await inject('GET', `/api/v1/invites/${site.slug}/${token}/accept`, colleague.cookie)
+    expect(accepted.statusCode).toBe(404)
+    expect(accepted.json().message).toBe(INVITE_MESSAGES.invalid)
+    const history = await inject('GET', `/api/v1/invites/${site.slug}?active=false`, adminCookie)
+    expect(history.json().items).toEqual([expect.objectContaining({ id: invite.id, status: 'revoked' })])
+  })
+
+  it('answer 400 naming the field for a malformed domain or role; 403 for an editor', async () => {
+    const { site, adminCookie } = await createTestSiteWithAdminAndMember(testApp.app.prisma)
+    const url = `/api/v1/invites/${site.slug}`
+    for (const domain of ['nodot', 'bad domain.example', 'x@y.example', 42]) {
+      const response = await inject('POST', url, adminCookie, { type: 'link', domain })
+      expect(response.statusCode, String(domain)).toBe(400)
+      expect(response.json().errors).toEqual({ domain: INVITE_MESSAGES.domainInvalid })
+    }
+    const role = await inject('POST', url, adminCookie, { type: 'link', role: 'owner' })
+    expect(Object.keys(role.json().errors)).toEqual(['role'])
+    const editor = await createTestUser(testApp.app.prisma)
+    await testApp.app.prisma.siteMembership.create({
+      data: { siteId: site.id, userId: editor.id, role: 'editor' },
+    })
+    const editorCookie = await createSessionCookie(testApp.app.prisma, editor.id)
+    const refused = await inject('POST', url, editorCookie, { type: 'link' })
+    expect(refused.statusCode).toBe(403)
+    expect(await testApp.app.prisma.invite.count({ where: { siteId: site.id } })).toBe(0)
   })
 })

@@ -78,7 +78,12 @@ describe('/api/v1/sites/:slug/users/:userId', () => {
     const cookie = await createSessionCookie(app.prisma, admin.id)
     const url = (userId: string) => `/api/v1/sites/${site.slug}/users/${userId}`
     const detail = await app.inject({ url: url(grouped.id), headers: { cookie } })
-    expect(detail.json()).toMatchObject({ role: 'editor', inherited: true, isMember: false })
+    expect(detail.json()).toMatchObject({
+      role: 'editor',
+      inherited: true,
+      isMember: false,
+      directRole: null,
+    })
     expect(detail.json().groups).toHaveLength(1)
 
     const editorCookie = await createSessionCookie(app.prisma, editor.id)
@@ -132,17 +137,37 @@ describe('/api/v1/sites/:slug/users/:userId', () => {
     expect((await app.inject({ url: url('no-such-user'), headers: { cookie } })).statusCode).toBe(404)
   })
 
-  it('is for admins: an editor gets 403 and changes nothing', async () => {
+  it('is read by editors (their own and their groups’ roles), changed only by admins; 403 for a viewer', async () => {
     const { app, site, editor, viewer } = await siteWithPeople()
     const cookie = await createSessionCookie(app.prisma, editor.id)
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/v1/sites/${site.slug}/users/${viewer.id}`,
-      headers: { cookie },
-      payload: { role: 'admin' },
+    const url = `/api/v1/sites/${site.slug}/users/${viewer.id}`
+    const detail = await app.inject({ url, headers: { cookie } })
+    expect(detail.statusCode).toBe(200)
+    // The viewer is a direct viewer and in an editor group: the higher role is theirs on the site.
+    expect(detail.json()).toMatchObject({ role: 'editor', directRole: 'viewer', isMember: true })
+    expect(detail.json().groups).toEqual([expect.objectContaining({ role: 'editor' })])
+    for (const change of [
+      { method: 'PUT' as const, payload: { role: 'admin' } },
+      { method: 'DELETE' as const, payload: undefined },
+    ]) {
+      const response = await app.inject({ ...change, url, headers: { cookie } })
+      expect(response.statusCode).toBe(403)
+      expect(response.json().message).toBe(ROLE_REQUIRED_MESSAGES.admin)
+    }
+    expect(
+      await app.prisma.siteMembership.findUniqueOrThrow({
+        where: { siteId_userId: { siteId: site.id, userId: viewer.id } },
+      }),
+    ).toMatchObject({ role: 'viewer' })
+    // The viewer above is also in an editor group; a plain viewer may not read the users.
+    const onlyViewer = await createTestUser(app.prisma)
+    await app.prisma.siteMembership.create({
+      data: { siteId: site.id, userId: onlyViewer.id, role: 'viewer' },
     })
-    expect(response.statusCode).toBe(403)
-    expect(response.json().message).toBe(ROLE_REQUIRED_MESSAGES.admin)
+    const viewerCookie = await createSessionCookie(app.prisma, onlyViewer.id)
+    const refused = await app.inject({ url, headers: { cookie: viewerCookie } })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(ROLE_REQUIRED_MESSAGES.editor)
   })
 })
 

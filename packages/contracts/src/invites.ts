@@ -12,14 +12,18 @@ export const INVITE_MESSAGES = {
   revokeFailed: 'There was an error revoking the invite.',
   invalid:
     "Sorry, this invite doesn't exist or has expired. Please contact your organisation's administrator to get access, or log in if you already have access.",
+  /** not in messages.json: the link invites of this issue's brief */
+  typeInvalid: "An invite's type is 'email' or 'link'.",
+  domainInvalid:
+    'Enter an email domain such as example.com, or leave it empty to let anyone with the link join.',
+  linkCreated: 'Your invite link has been created.',
 } as const
 
 /** An invite can be used for this long after it is sent. */
 export const INVITE_TTL_DAYS = 7
 
-/** POST /api/v1/invites/:slug: an e-mail invite giving `role` (viewer unless named) on acceptance. */
-export const CreateInviteRequestSchema = z.object({
-  type: z.literal('email', { error: "type: only 'email' invites can be sent." }),
+const EmailInviteRequestSchema = z.object({
+  type: z.literal('email'),
   email: z
     .string({ error: INVITE_MESSAGES.emailRequired })
     .trim()
@@ -28,7 +32,40 @@ export const CreateInviteRequestSchema = z.object({
     .pipe(z.email({ error: INVITE_MESSAGES.emailInvalid })),
   role: SiteRoleSchema.default('viewer'),
 })
+
+/** A host name of at least two labels (letters, digits, inner hyphens), as in an e-mail address after '@'. */
+const DOMAIN_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/
+
+/**
+ * The allowed e-mail domain of a link invite: written as `example.com` or `@example.com`, any case; empty or
+ * absent means anyone holding the link may join.
+ */
+export const InviteDomainSchema = z
+  .string({ error: INVITE_MESSAGES.domainInvalid })
+  .trim()
+  .max(253, INVITE_MESSAGES.domainInvalid)
+  .transform((value) => value.replace(/^@/, '').toLowerCase())
+  .refine((value) => value === '' || DOMAIN_PATTERN.test(value), INVITE_MESSAGES.domainInvalid)
+  .transform((value) => value || null)
+
+const LinkInviteRequestSchema = z.object({
+  type: z.literal('link'),
+  domain: InviteDomainSchema.optional().transform((value) => value ?? null),
+  role: SiteRoleSchema.default('viewer'),
+})
+
+/**
+ * POST /api/v1/invites/:slug: an e-mail invite (the invitation is e-mailed to the address) or a link invite
+ * (the link is answered once, for the admin to share), each giving `role` (viewer unless named) on acceptance.
+ */
+export const CreateInviteRequestSchema = z.discriminatedUnion(
+  'type',
+  [EmailInviteRequestSchema, LinkInviteRequestSchema],
+  { error: INVITE_MESSAGES.typeInvalid },
+)
 export type CreateInviteRequest = z.infer<typeof CreateInviteRequestSchema>
+export type CreateInviteInput = z.input<typeof CreateInviteRequestSchema>
 
 /** DELETE /api/v1/invites/:slug revokes the invite `id` (a JSON body). */
 export const RevokeInviteRequestSchema = z.object({
@@ -42,7 +79,11 @@ export type InviteStatus = z.infer<typeof InviteStatusSchema>
 /** An invite as its site's admins see it. */
 export const InviteSchema = z.object({
   id: z.string(),
-  email: z.string(),
+  type: z.enum(['email', 'link']),
+  /** the invited address; null for a link invite */
+  email: z.string().nullable(),
+  /** a link invite's allowed e-mail domain; null for anyone with the link, and for e-mail invites */
+  domain: z.string().nullable(),
   role: SiteRoleSchema,
   created: z.string(),
   expires: z.string(),
@@ -51,6 +92,13 @@ export const InviteSchema = z.object({
 })
 export type Invite = z.infer<typeof InviteSchema>
 export const InviteListSchema = pagedListSchema(InviteSchema)
+
+/**
+ * POST /api/v1/invites/:slug answers the invite; a link invite also with its link, this once (only a hash of
+ * its token is kept, so it cannot be shown again).
+ */
+export const CreatedInviteSchema = InviteSchema.extend({ link: z.string().optional() })
+export type CreatedInvite = z.infer<typeof CreatedInviteSchema>
 
 export const INVITE_SORT_KEYS = ['email', 'created', 'expires'] as const
 

@@ -40,10 +40,12 @@ export const SiteUsersPageSchema = z.object({
 })
 export type SiteUsersPage = z.infer<typeof SiteUsersPageSchema>
 
-/** GET /api/v1/sites/:slug/users/:userId: the user with the site's groups they are in. */
+/** GET /api/v1/sites/:slug/users/:userId: the user, their own role and the site's groups they are in (with theirs). */
 export const SiteUserDetailSchema = SiteUserSchema.extend({
   /** a direct member (whose role can be changed here) or only through groups */
   isMember: z.boolean(),
+  /** the direct membership's role; null for one who sees the site only through its groups */
+  directRole: SiteRoleSchema.nullable(),
   groups: z.array(z.object({ id: z.string(), name: z.string(), role: SiteRoleSchema })),
 })
 export type SiteUserDetail = z.infer<typeof SiteUserDetailSchema>

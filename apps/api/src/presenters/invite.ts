@@ -11,7 +11,9 @@ function statusOf(row: InviteRow, now: Date): InviteStatus {
 export function presentInvite(row: InviteRow, now: Date): Invite {
   return {
     id: row.id,
-    email: row.email ?? '',
+    type: row.type,
+    email: row.type === 'email' ? row.email : null,
+    domain: row.type === 'link' ? row.domain : null,
     role: row.role,
     created: row.createdAt.toISOString(),
     expires: row.expiresAt.toISOString(),

@@ -23,6 +23,7 @@ export function presentSiteUserDetail(row: SiteUserDetailRow): SiteUserDetail {
   return {
     ...presentSiteUser({ ...row, groupMemberships: groups.map((group) => ({ group })) }),
     isMember: row.memberships.length > 0,
+    directRole: row.memberships[0]?.role ?? null,
     groups,
   }
 }

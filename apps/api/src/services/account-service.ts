@@ -21,7 +21,7 @@ import {
 import { badRequest, HttpError } from '../http-errors.js'
 import type { Mailer } from '../plugins/app/mailer.js'
 import { composeAccountExistsEmail, composeVerificationEmail } from './account-emails.js'
-import { INVITE_EMAIL_MISMATCH_MESSAGE, isInviteUsable } from './invites-service.js'
+import { inviteRefusalFor, isInviteUsable } from './invites-service.js'
 import { toSafeRedirectPath } from './redirects.js'
 import { createSecretToken, hashToken } from './tokens.js'
 
@@ -57,12 +57,8 @@ async function findUsableInvite(
   if (!isInviteUsable(invite, reference.siteAlias, new Date()))
     throw badRequest('invite', INVALID_INVITE_MESSAGE)
 
-  if (invite.type === 'email') {
-    if (normaliseEmail(invite.email ?? '') !== email) throw badRequest('email', INVITE_EMAIL_MISMATCH_MESSAGE)
-  } else {
-    const domain = (invite.domain ?? '').toLowerCase()
-    if (!email.endsWith(`@${domain}`)) throw badRequest('email', REGISTRATION_MESSAGES.emailDomain(domain))
-  }
+  const refusal = inviteRefusalFor(invite, email)
+  if (refusal) throw badRequest('email', refusal)
   return invite
 }
 

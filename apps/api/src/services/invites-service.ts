@@ -1,4 +1,5 @@
 import {
+  type CreatedInvite,
   type CreateInviteRequest,
   INVITE_MESSAGES,
   INVITE_TTL_DAYS,
@@ -6,10 +7,12 @@ import {
   type InviteListQuery,
   type PagedList,
   type PublicInvite,
+  REGISTRATION_MESSAGES,
 } from '@canopy/contracts'
 import {
   addSiteMember,
   createEmailInvite,
+  createLinkInvite,
   deleteInvite,
   findInviteByTokenHash,
   findSiteNameById,
@@ -66,14 +69,32 @@ export interface InviteDeps {
   publicUrl: string
 }
 
+type InviteSender = { access: SiteAccess; inviter: User }
+type EmailInviteRequest = Extract<CreateInviteRequest, { type: 'email' }>
+type LinkInviteRequest = Extract<CreateInviteRequest, { type: 'link' }>
+
+/** E-mail and link invites alike can be used for INVITE_TTL_DAYS after they are made. */
+function inviteExpiry(now: Date): Date {
+  return new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS)
+}
+
+/** POST /invites/:slug: an e-mail invite is sent to its address; a link invite's link is answered, once. */
+export function createInvite(
+  deps: InviteDeps,
+  sender: InviteSender,
+  body: CreateInviteRequest,
+): Promise<CreatedInvite> {
+  return body.type === 'email' ? sendInvite(deps, sender, body) : createInviteLink(deps, sender, body)
+}
+
 /**
  * Creates an e-mail invite and sends the invitation. An address with an active invite to the site or a
  * membership of it is refused (409). Without the e-mail the invite would be useless, so it is removed again.
  */
-export async function sendInvite(
+async function sendInvite(
   deps: InviteDeps,
-  { access, inviter }: { access: SiteAccess; inviter: User },
-  body: CreateInviteRequest,
+  { access, inviter }: InviteSender,
+  body: EmailInviteRequest,
 ): Promise<Invite> {
   const { prisma } = deps
   const email = normaliseEmail(body.email)
@@ -87,7 +108,7 @@ export async function sendInvite(
     email,
     role: body.role,
     createdById: inviter.id,
-    expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS),
+    expiresAt: inviteExpiry(now),
   })
   const siteName = (await findSiteNameById(prisma, access.siteId))?.siteName ?? access.slug
   const mail = composeInvitationEmail(
@@ -106,6 +127,29 @@ export async function sendInvite(
     throw new HttpError(503, INVITE_EMAIL_FAILED_MESSAGE, undefined, error)
   }
   return presentInvite(invite, now)
+}
+
+/**
+ * Creates a link invite for the admin to share: anyone holding the link whose address is on its domain (or
+ * anyone, without a domain) may join with its role until it expires or is revoked. Only the token's hash is
+ * stored, so the link is in this answer alone.
+ */
+async function createInviteLink(
+  deps: InviteDeps,
+  { access, inviter }: InviteSender,
+  body: LinkInviteRequest,
+): Promise<CreatedInvite> {
+  const now = new Date()
+  const token = createSecretToken()
+  const invite = await createLinkInvite(deps.prisma, {
+    siteId: access.siteId,
+    tokenHash: hashToken(token),
+    domain: body.domain,
+    role: body.role,
+    createdById: inviter.id,
+    expiresAt: inviteExpiry(now),
+  })
+  return { ...presentInvite(invite, now), link: buildInviteLink(deps.publicUrl, token, access.slug) }
 }
 
 export async function listInvites(
@@ -156,14 +200,22 @@ export async function getPublicInvite(
   }
 }
 
-/** An e-mail invite is for its address only; a link invite for addresses on its domain. */
+/**
+ * Why the invite cannot be used by the address `email`, or null when it can: an e-mail invite is for its
+ * address only; a link invite for addresses on its domain, or for anyone when it names none.
+ */
+export function inviteRefusalFor(invite: StoredInvite, email: string): string | null {
+  const address = normaliseEmail(email)
+  if (invite.type === 'email')
+    return normaliseEmail(invite.email ?? '') === address ? null : INVITE_EMAIL_MISMATCH_MESSAGE
+  const domain = invite.domain?.toLowerCase()
+  if (!domain || address.endsWith(`@${domain}`)) return null
+  return REGISTRATION_MESSAGES.emailDomain(domain)
+}
+
 function assertInviteIsFor(invite: StoredInvite, user: User) {
-  const email = normaliseEmail(user.email)
-  const allowed =
-    invite.type === 'email'
-      ? normaliseEmail(invite.email ?? '') === email
-      : email.endsWith(`@${(invite.domain ?? '').toLowerCase()}`)
-  if (!allowed) throw forbidden(INVITE_EMAIL_MISMATCH_MESSAGE)
+  const refusal = inviteRefusalFor(invite, user.email)
+  if (refusal) throw forbidden(refusal)
 }
 
 /** The signed-in user joins the site with the invite's role (a higher role they have is kept). */

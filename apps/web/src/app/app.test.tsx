@@ -202,6 +202,34 @@ describe('signed-in screens', () => {
     expect(await findAxeViolations()).toEqual([])
   })
 
+  it('a new user registering through an e-mail invite is signed in and the invited site opens', async () => {
+    installFakeApi({
+      ...siteApi(makeSite({ role: 'viewer' })),
+      'GET /auth/check': reply({ authenticated: false }),
+      'GET /api/v1/invites/:slug/:token': reply({
+        type: 'email',
+        detail: 'new@example.com',
+        siteName: 'Canopy Demo Site',
+      }),
+      'POST /account/register': reply({
+        signedIn: true,
+        verificationRequired: false,
+        user: makeUser({ email: 'new@example.com', username: 'new@example.com' }),
+      }),
+    })
+    renderApp('/invites/tok?siteAlias=demo-site')
+    const firstName = await screen.findByRole('textbox', { name: /First name/ }, { timeout: 5000 })
+    await userEvent.type(firstName, 'Nia')
+    await userEvent.type(screen.getByRole('textbox', { name: /Surname/ }), 'Okafor')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Correct-Horse-Battery-9')
+    await userEvent.type(screen.getByLabelText(/Confirm password/), 'Correct-Horse-Battery-9')
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Canopy Demo Site', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/site/demo-site')
+  })
+
   it('shows settings to a non-admin as not found', async () => {
     storeUser()
     installFakeApi(siteApi(makeSite({ hasAdminAccess: false })))

@@ -81,7 +81,7 @@ const INVENTORY_ITEM_LISTS = ['pdfs', 'email', 'telephone'] as const
 
 type RouteMaker = (path: string, importModule: () => Promise<RouteModule>) => RouteObject
 
-/** A site's settings screens (admins; the API checks the role, the screens say when it is missing). */
+/** A site's settings screens (admins; users also for editors, read-only; the API checks the role). */
 function siteSettingsRoutes(route: RouteMaker): RouteObject[] {
   return [
     route('settings/integrations', () => import('./routes/app/settings-integrations')),
@@ -95,6 +95,7 @@ function siteSettingsRoutes(route: RouteMaker): RouteObject[] {
     route('settings/sections', () => import('./routes/app/settings-sections')),
     route('settings/sections/:sectionId', () => import('./routes/app/settings-section')),
     route('settings/users', () => import('./routes/app/settings-users')),
+    route('settings/user/:userId', () => import('./routes/app/settings-user')),
     route('settings/permissions', () => import('./routes/app/settings-permissions')),
     route('settings/groups', () => import('./routes/app/settings-groups')),
     route('settings/group/:groupId/:tabId?', () => import('./routes/app/settings-group')),

@@ -33,6 +33,16 @@ export function createEmailInvite(db: DbClient, input: CreateInviteInput) {
   return db.invite.create({ data: { ...input, type: 'email' } })
 }
 
+export interface CreateLinkInviteInput extends Omit<CreateInviteInput, 'email'> {
+  /** the allowed e-mail domain; null lets anyone holding the link join */
+  domain: string | null
+}
+
+/** A link invite: usable by everyone on its domain (or by anyone) until it expires or is revoked. */
+export function createLinkInvite(db: DbClient, input: CreateLinkInviteInput) {
+  return db.invite.create({ data: { ...input, type: 'link' } })
+}
+
 /** Whether `email` has an active invite to the site or is a member of it (directly). */
 export async function isEmailInvitedOrMember(
   db: DbClient,
@@ -61,14 +71,20 @@ export interface ListInvitesInput {
 
 const INVITE_SORT_COLUMNS = { email: 'email', created: 'createdAt', expires: 'expiresAt' } as const
 
-/** A page of the site's e-mail invites, active ones or the history, with their total count. */
+/** A page of the site's invites (e-mail and link), active ones or the history, with their total count. */
 export async function listSiteInvites(db: DbClient, input: ListInvitesInput) {
   const { siteId, active, now, search, sortBy, sortDir, skip, take } = input
   const where: Prisma.InviteWhereInput = {
     siteId,
-    type: 'email',
     ...(active ? activeInviteWhere(now) : { NOT: activeInviteWhere(now) }),
-    ...(search ? { email: { contains: search, mode: 'insensitive' } } : {}),
+    ...(search
+      ? {
+          OR: [
+            { email: { contains: search, mode: 'insensitive' } },
+            { domain: { contains: search, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
   }
   const [rows, totalCount] = await Promise.all([
     db.invite.findMany({

@@ -1,9 +1,9 @@
 import {
+  CreatedInviteSchema,
   CreateInviteRequestSchema,
   InviteListQuerySchema,
   InviteListSchema,
   InviteParamsSchema,
-  InviteSchema,
   InviteTokenParamsSchema,
   OkResponseSchema,
   PublicInviteSchema,
@@ -14,11 +14,11 @@ import { getSignedInUser } from '../../plugins/app/auth.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import {
   acceptInvite,
+  createInvite,
   declineInvite,
   getPublicInvite,
   listInvites,
   revokeSiteInvite,
-  sendInvite,
 } from '../../services/invites-service.js'
 import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 
@@ -69,7 +69,8 @@ function inviteListRoute(fastify: FastifyZodInstance) {
       config: { permission: 'manageMembers' },
       schema: {
         tags: ['invites'],
-        summary: "The site's e-mail invites: active ones (active=true) or the history (active=false)",
+        summary:
+          "The site's e-mail and link invites: active ones (active=true) or the history (active=false)",
         params: InviteParamsSchema,
         querystring: InviteListQuerySchema,
         response: { 200: InviteListSchema, ...errorResponses(400, 401, 403, 404) },
@@ -90,15 +91,15 @@ export const inviteAdminRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['invites'],
         summary:
-          'Invite an e-mail address to the site with a role (viewer unless named); the invitation is e-mailed',
+          'Invite to the site with a role (viewer unless named): an e-mail address, sent the invitation, or a link to share, limited to an e-mail domain or not (the link is in this answer only)',
         params: InviteParamsSchema,
         body: CreateInviteRequestSchema,
-        response: { 201: InviteSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        response: { 201: CreatedInviteSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
       const deps = { prisma: fastify.prisma, mailer: fastify.mailer, publicUrl: fastify.config.publicUrl }
-      const invite = await sendInvite(
+      const invite = await createInvite(
         deps,
         { access: getSiteAccess(request), inviter: getSignedInUser(request) },
         request.body,

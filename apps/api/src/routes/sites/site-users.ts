@@ -54,18 +54,21 @@ const siteUsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
 const SiteUserParamsSchema = SiteParamsSchema.extend({ userId: z.string().min(1).max(100) })
 
-/** GET, PUT and DELETE /users/:userId: one user's role on the site (admins: manageMembers). */
+/**
+ * GET, PUT and DELETE /users/:userId: one user's roles on the site. Whoever may list the users may read one
+ * (viewMembers, the settings user detail read-only); changing a role or removing a member is the admins'.
+ */
 function siteUserRoutes(fastify: FastifyZodInstance) {
   const { prisma } = fastify
   const config = { permission: 'manageMembers' } as const
   fastify.get(
     '/users/:userId',
     {
-      config,
+      config: { permission: 'viewMembers' },
       schema: {
         tags: ['users'],
         summary:
-          'One user who can see the site: their role, whether a direct member, and the groups they are in',
+          'One user who can see the site: their role, their own membership role, and the groups they are in with theirs',
         params: SiteUserParamsSchema,
         response: { 200: SiteUserDetailSchema, ...errorResponses(401, 403, 404) },
       },

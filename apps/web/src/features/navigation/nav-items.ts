@@ -1,3 +1,4 @@
+import { roleAllows, type SitePermission, type SiteRole } from '@canopy/contracts'
 import type { IconName } from '@/components/ui/icon'
 import { VERSION_GATES } from '@/config/constants'
 import { MESSAGES } from '@/config/messages'
@@ -15,6 +16,10 @@ export type NavLink = {
   /** The route under /site/{slug}[/section/{section}], '' for the area's overview. */
   path: string
   adminOnly?: boolean
+  /** Shown to the roles that have this permission (instead of adminOnly, to admins only). */
+  permission?: SitePermission
+  /** A detail route reached from a screen (a row's link), routed and gated here but not in the sidebar. */
+  inSidebar?: false
   featureFlag?: FeatureFlag
   /** Overrides the group's needsScan for a screen whose data does not come from scans. */
   needsScan?: boolean
@@ -27,6 +32,7 @@ export type NavGroupDefinition = {
   /** The route segment of the area, used to mark the group current. */
   area: string
   adminOnly?: boolean
+  permission?: SitePermission
   featureFlag?: FeatureFlag
   /** Premium areas need a paying site; they still show, leading to the gate. */
   premium?: boolean
@@ -120,16 +126,20 @@ export const FEATURE_GROUPS: NavGroupDefinition[] = [
   },
 ]
 
-/** Every Settings entry is admin-only. */
+/**
+ * The Settings entries are admin-only but for the users list and a user's detail, which those who may see
+ * the site's users (editors, viewMembers) read without changing anything.
+ */
 export const SETTINGS_GROUP: NavGroupDefinition = {
   id: 'settings',
   title: MESSAGES.sidebar.settings,
   icon: 'settings',
   area: 'settings',
-  adminOnly: true,
+  permission: 'viewMembers',
   links: [
     { title: 'General', path: 'settings', adminOnly: true },
-    { title: 'Users', path: 'settings/users', adminOnly: true },
+    { title: 'Users', path: 'settings/users', permission: 'viewMembers' },
+    { title: 'User', path: 'settings/user', permission: 'viewMembers', inSidebar: false },
     { title: 'Groups', path: 'settings/groups', adminOnly: true },
     { title: 'Permissions', path: 'settings/permissions', adminOnly: true },
     { title: 'Invites', path: 'settings/invites', adminOnly: true },
@@ -170,6 +180,8 @@ export type NavigationContext = {
   siteSlug: string
   sectionSlug: string | null
   hasAdminAccess: boolean
+  /** the user's role on the site (the permission gates) */
+  role: SiteRole
   productVersion: string
   isFlagActive: (flag: FeatureFlag) => boolean
 }
@@ -194,12 +206,17 @@ export type SiteNavigation = {
 }
 
 function isAllowed(
-  item: { adminOnly?: boolean; featureFlag?: FeatureFlag },
-  context: NavigationContext,
+  item: { adminOnly?: boolean; permission?: SitePermission; featureFlag?: FeatureFlag },
+  context: Pick<NavigationContext, 'hasAdminAccess' | 'role' | 'isFlagActive'>,
 ): { featureActive: boolean; adminOnly: boolean; visible: boolean } {
   const featureActive = item.featureFlag ? context.isFlagActive(item.featureFlag) : true
   const adminOnly = item.adminOnly === true
-  return { featureActive, adminOnly, visible: featureActive && (!adminOnly || context.hasAdminAccess) }
+  const permitted = item.permission ? roleAllows(context.role, item.permission) : true
+  return {
+    featureActive,
+    adminOnly,
+    visible: featureActive && permitted && (!adminOnly || context.hasAdminAccess),
+  }
 }
 
 function resolveGroup(group: NavGroupDefinition, context: NavigationContext): ResolvedGroup | null {
@@ -207,7 +224,7 @@ function resolveGroup(group: NavGroupDefinition, context: NavigationContext): Re
   if (!gate.visible) return null
   const links = group.links.flatMap((link) => {
     const linkGate = isAllowed(link, context)
-    return linkGate.visible
+    return linkGate.visible && link.inSidebar !== false
       ? [
           {
             title: link.title,
@@ -261,6 +278,7 @@ type SiteGates = {
   isPaying: boolean
   firstScanCompleted: boolean
   hasAdminAccess: boolean
+  role: SiteRole
   productVersion: string
 }
 
@@ -289,6 +307,7 @@ export function decideSiteRoute(
     siteSlug: '',
     sectionSlug: null,
     hasAdminAccess: site.hasAdminAccess,
+    role: site.role,
     productVersion: site.productVersion,
     isFlagActive,
   }

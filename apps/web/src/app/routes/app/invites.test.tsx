@@ -15,7 +15,9 @@ import { Component as InvitesHistoryRoute } from './settings-invites-history'
 
 const invite = (id: string, email: string, overrides: Partial<Invite> = {}): Invite => ({
   id,
+  type: 'email',
   email,
+  domain: null,
   role: 'viewer',
   created: '2026-11-20T10:00:00.000Z',
   expires: '2026-11-27T10:00:00.000Z',
@@ -59,7 +61,8 @@ describe('settings/invites', () => {
 
     await userEvent.clear(screen.getByRole('textbox', { name: /Email address/ }))
     await userEvent.type(screen.getByRole('textbox', { name: /Email address/ }), 'bo@example.com')
-    await userEvent.click(screen.getByRole('button', { name: /Role/ }))
+    const emailForm = screen.getByRole('form', { name: 'Invite by email' })
+    await userEvent.click(within(emailForm).getByRole('button', { name: /Role/ }))
     await userEvent.click(await screen.findByRole('option', { name: 'Editor' }))
     await userEvent.click(screen.getByRole('button', { name: 'Send invite' }))
     expect(await screen.findByText('Your email invite has been sent.')).toBeInTheDocument()
@@ -106,6 +109,73 @@ describe('settings/invites', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke invite' }),
     )
     expect(await within(row).findByText('There was an error revoking the invite.')).toBeInTheDocument()
+  }, 30_000)
+})
+
+describe('settings/invites: link invites', () => {
+  const link = 'http://canopy.test/invites/secret-token?siteAlias=demo-site'
+
+  it('creates a link for a domain with a role, shows it once with a copy button, and lists and revokes it', async () => {
+    let invites = [invite('i1', 'ann@example.com')]
+    const { api } = renderScreen(<InvitesRoute />, 'settings/invites', {
+      'GET /api/v1/invites/:slug': (request: FakeRequest) => reply(pageOf(invites, request.query)),
+      'POST /api/v1/invites/:slug': () => {
+        const created = invite('i2', '', {
+          type: 'link',
+          email: null,
+          domain: 'partner.example',
+          role: 'editor',
+        })
+        invites = [...invites, created]
+        return reply({ ...created, link }, 201)
+      },
+      'DELETE /api/v1/invites/:slug': () => reply({ ok: true }),
+    })
+    const user = userEvent.setup()
+    await screen.findByRole('table')
+    const form = screen.getByRole('form', { name: 'Invite link' })
+    await user.type(within(form).getByRole('textbox', { name: /Email domain/ }), '@Partner.example')
+    await user.click(within(form).getByRole('button', { name: /Role for the link/ }))
+    await user.click(await screen.findByRole('option', { name: 'Editor' }))
+    await user.click(within(form).getByRole('button', { name: 'Create invite link' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Invite link created' })
+    expect(api.callsTo('POST /api/v1/invites/:slug')[0]?.body).toEqual({
+      type: 'link',
+      domain: '@Partner.example',
+      role: 'editor',
+    })
+    expect(within(dialog).getByRole('textbox', { name: 'Invite link' })).toHaveValue(link)
+    expect(await findAxeViolations()).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }))
+    expect(await navigator.clipboard.readText()).toBe(link)
+    expect(await screen.findByText('Link copied')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    const row = await screen.findByRole('row', { name: /Invite link: addresses on partner.example/ })
+    expect(within(row).getByText('Editor')).toBeInTheDocument()
+    await user.click(
+      within(row).getByRole('button', { name: 'Revoke invite: Invite link: addresses on partner.example' }),
+    )
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke invite' })
+    expect(confirm).toHaveTextContent('The invite link for addresses on partner.example will stop working.')
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke invite' }))
+    await waitFor(() => expect(api.callsTo('DELETE /api/v1/invites/:slug')[0]?.body).toEqual({ id: 'i2' }))
+  }, 30_000)
+
+  it('shows the server message on the domain field', async () => {
+    const message =
+      'Enter an email domain such as example.com, or leave it empty to let anyone with the link join.'
+    renderScreen(<InvitesRoute />, 'settings/invites', {
+      'GET /api/v1/invites/:slug': (request: FakeRequest) => reply(pageOf([], request.query)),
+      'POST /api/v1/invites/:slug': () => fail(400, `domain: ${message}`, { errors: { domain: message } }),
+    })
+    const form = await screen.findByRole('form', { name: 'Invite link' })
+    await userEvent.type(within(form).getByRole('textbox', { name: /Email domain/ }), 'nodot')
+    await userEvent.click(within(form).getByRole('button', { name: 'Create invite link' }))
+    expect(await within(form).findByText(message)).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   }, 30_000)
 })
 
@@ -178,6 +248,40 @@ describe('the invite page', () => {
       invite: { token: 'tok', siteAlias: 'river-bend' },
     })
   }, 30_000)
+
+  it('signed out, a link invite for a domain: says so, and refuses an address off the domain', async () => {
+    const api = installFakeApi({
+      'GET /api/v1/invites/:slug/:token': reply({
+        type: 'link',
+        detail: 'partner.example',
+        siteName: 'River Bend',
+      }),
+    })
+    renderWithRouter(<SignedOutInviteRoute />, {
+      url: '/invites/tok?siteAlias=river-bend',
+      path: 'invites/:token',
+    })
+    expect(
+      await screen.findByText('The invite is for addresses on the partner.example domain.'),
+    ).toBeInTheDocument()
+    const email = screen.getByRole('textbox', { name: /^Email/ })
+    expect(email).toBeEnabled()
+    await userEvent.type(email, 'kai@elsewhere.example')
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }))
+    expect(await screen.findByText('Your email must be on the partner.example domain')).toBeInTheDocument()
+    expect(api.callsTo('POST /account/register')).toHaveLength(0)
+  }, 30_000)
+
+  it('a link invite for anyone says so', async () => {
+    installFakeApi({
+      'GET /api/v1/invites/:slug/:token': reply({ type: 'link', detail: '', siteName: 'River Bend' }),
+    })
+    renderWithRouter(<SignedInInviteRoute />, {
+      url: '/invites/tok?siteAlias=river-bend',
+      path: 'invites/:token',
+    })
+    expect(await screen.findByText('Anyone with this link may join.')).toBeInTheDocument()
+  })
 
   it('signed out: offers logging in to accept', async () => {
     installFakeApi({ 'GET /api/v1/invites/:slug/:token': reply(publicInvite) })

@@ -1,3 +1,4 @@
+import type { PublicInvite } from '@canopy/contracts'
 import { useState } from 'react'
 import { AuthLayout } from '@/components/layouts/auth-layout'
 import { Button } from '@/components/ui/button'
@@ -15,7 +16,9 @@ import { INVITE_TEXT } from '@/features/invites/labels'
  * them in and the invited site opens). Someone with an account logs in here instead: the signed-in routes
  * then show this same address, with Accept and Decline.
  */
-function SignedOutAnswer({ reference, email }: { reference: InviteReference; email: string | null }) {
+function SignedOutAnswer({ reference, invite }: { reference: InviteReference; invite: PublicInvite }) {
+  const email = invite.type === 'email' ? invite.detail : null
+  const domain = invite.type === 'link' && invite.detail ? invite.detail : null
   const [loggingIn, setLoggingIn] = useState(false)
   const openSite = () =>
     window.history.replaceState(null, '', `/site/${encodeURIComponent(reference.siteAlias)}`)
@@ -33,7 +36,7 @@ function SignedOutAnswer({ reference, email }: { reference: InviteReference; ema
       <Button variant="secondary" onPress={() => setLoggingIn(true)}>
         {INVITE_TEXT.signInToAccept}
       </Button>
-      <RegisterForm invite={{ ...reference, email }} onSignedIn={openSite} />
+      <RegisterForm invite={{ ...reference, email, domain }} onSignedIn={openSite} />
     </>
   )
 }
@@ -43,9 +46,7 @@ export function Component() {
   return (
     <AuthLayout title="Invite">
       <InviteDetails reference={reference}>
-        {(invite) => (
-          <SignedOutAnswer reference={reference} email={invite.type === 'email' ? invite.detail : null} />
-        )}
+        {(invite) => <SignedOutAnswer reference={reference} invite={invite} />}
       </InviteDetails>
     </AuthLayout>
   )

@@ -1,4 +1,4 @@
-import { REGISTRATION_CREDIT_LIMIT, type RegistrationRequest } from '@canopy/contracts'
+import { REGISTRATION_CREDIT_LIMIT, REGISTRATION_MESSAGES, type RegistrationRequest } from '@canopy/contracts'
 import { type FormEvent, useMemo, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { Button, ButtonLink } from '@/components/ui/button'
@@ -31,8 +31,23 @@ export function mapServerErrors(errors: Record<string, string>): Partial<Record<
   return mapped
 }
 
-/** The invite a registration answers: its token and site, and for an e-mail invite the invited address. */
-export type RegistrationInvite = { token: string; siteAlias: string; email: string | null }
+/**
+ * The invite a registration answers: its token and site, for an e-mail invite the invited address, and for a
+ * link invite limited to an e-mail domain that domain.
+ */
+export type RegistrationInvite = {
+  token: string
+  siteAlias: string
+  email: string | null
+  domain?: string | null
+}
+
+/** A link invite's domain admits only addresses on it (the server checks the same). */
+function validateInviteEmail(value: string, domain: string | null | undefined): string | null {
+  const invalid = validateEmail(value)
+  if (invalid || !domain) return invalid
+  return value.trim().toLowerCase().endsWith(`@${domain}`) ? null : REGISTRATION_MESSAGES.emailDomain(domain)
+}
 
 /** The wire request of the form's fields, answering the invite when there is one. */
 function toRegistrationRequest(fields: Fields, invite: RegistrationInvite | undefined): RegistrationRequest {
@@ -81,7 +96,7 @@ export function RegisterForm({
     password: '',
     confirmPassword: '',
   })
-  const register = useRegister()
+  const register = useRegister({ beforeSignIn: onSignedIn })
   // One object per failed attempt: React Aria clears a server error once its field is edited.
   const serverErrors = useMemo(
     () => (isApiError(register.error) ? mapServerErrors(register.error.fieldErrors) : {}),
@@ -93,9 +108,7 @@ export function RegisterForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    register.mutate(toRegistrationRequest(fields, invite), {
-      onSuccess: (response) => (response.signedIn ? onSignedIn?.() : undefined),
-    })
+    register.mutate(toRegistrationRequest(fields, invite))
   }
 
   if (register.isSuccess && !register.data.signedIn) return <VerifyEmailNotice email={fields.email.trim()} />
@@ -126,7 +139,7 @@ export function RegisterForm({
       <EmailField
         value={fields.email}
         onChange={set('email')}
-        validate={validateEmail}
+        validate={(value) => validateInviteEmail(value, invite?.domain)}
         isDisabled={Boolean(invite?.email)}
       />
       <NewPasswordField value={fields.password} onChange={set('password')} validate={validateNewPassword} />

@@ -1,7 +1,7 @@
 import {
+  CreatedInviteSchema,
   type CreateInviteRequest,
   InviteListSchema,
-  InviteSchema,
   OkResponseSchema,
   PublicInviteSchema,
 } from '@canopy/contracts'
@@ -33,11 +33,12 @@ function useRefreshInvites(siteSlug: string) {
   return () => queryClient.invalidateQueries({ queryKey: inviteQueryKeys.site(siteSlug) })
 }
 
+/** POST /api/v1/invites/:slug: an e-mail invite, or a link invite whose answer carries the link (once). */
 export function useSendInvite(siteSlug: string) {
   const refresh = useRefreshInvites(siteSlug)
   return useMutation({
     mutationFn: (body: CreateInviteRequest) =>
-      requestApi(invitesApi(siteSlug), { method: 'POST', body, schema: InviteSchema }),
+      requestApi(invitesApi(siteSlug), { method: 'POST', body, schema: CreatedInviteSchema }),
     onSuccess: refresh,
   })
 }

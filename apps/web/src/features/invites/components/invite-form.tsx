@@ -40,7 +40,7 @@ export function InviteForm({ siteSlug }: { siteSlug: string }) {
     }
   }
   return (
-    <form className={styles.inviteForm} onSubmit={submit} noValidate aria-label="Invite by email">
+    <form className={styles.inviteForm} onSubmit={submit} noValidate aria-labelledby="invite-email-heading">
       <TextField
         label={MESSAGES.invites.emailAddress}
         type="email"

@@ -18,6 +18,12 @@ export function useInviteReference(): InviteReference {
   return { token, siteAlias: searchParams.get('siteAlias') ?? '' }
 }
 
+/** An e-mail invite is for its address; a link invite for its domain's addresses, or anyone without one. */
+function inviteAudience(type: PublicInvite['type'], detail: string): string {
+  if (type === 'email') return INVITE_TEXT.forAddress(detail)
+  return detail ? INVITE_TEXT.forDomain(detail) : INVITE_TEXT.forAnyone
+}
+
 /** Who the invite is for and to which site, then what the caller offers (answer, sign in or register). */
 export function InviteDetails({
   reference,
@@ -38,7 +44,7 @@ export function InviteDetails({
   return (
     <div className={styles.invitePage}>
       <p>{INVITE_TEXT.pageIntro(siteName)}</p>
-      <p>{type === 'email' ? INVITE_TEXT.forAddress(detail) : INVITE_TEXT.forDomain(detail)}</p>
+      <p>{inviteAudience(type, detail)}</p>
       {children(invite.data)}
     </div>
   )

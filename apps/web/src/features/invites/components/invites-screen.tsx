@@ -11,8 +11,9 @@ import { ROLE_LABELS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { formatDate } from '@/lib/format-values'
 import { useInvites, useRevokeInvite } from '../api/invites'
-import { INVITE_TEXT } from '../labels'
+import { describeInvite, INVITE_TEXT } from '../labels'
 import { InviteForm } from './invite-form'
+import { InviteLinkForm } from './invite-link-form'
 import styles from './invites.module.css'
 
 const DEFAULT_SORT = { sortBy: 'created', sortDir: 'desc' } as const
@@ -26,7 +27,7 @@ function baseColumns(): ListColumn<Invite>[] {
       label: MESSAGES.invites.emailAddress,
       sortable: true,
       isRowHeader: true,
-      render: (item) => item.email,
+      render: describeInvite,
     },
     { id: 'role', label: INVITE_TEXT.role, render: (item) => ROLE_LABELS[item.role] },
     {
@@ -65,7 +66,7 @@ function RevokeCell({
         variant="danger"
         isDisabled={pendingId !== null}
         onPress={() => onRevoke(invite)}
-        aria-label={`${MESSAGES.invites.revoke}: ${invite.email}`}
+        aria-label={`${MESSAGES.invites.revoke}: ${describeInvite(invite)}`}
       >
         {pendingId === invite.id ? INVITE_TEXT.revoking : MESSAGES.invites.revoke}
       </Button>
@@ -93,7 +94,7 @@ function ConfirmRevokeModal({
       onOpenChange={(open) => (!open && !isPending ? onCancel() : undefined)}
     >
       <div className={styles.modalBody}>
-        <p>{INVITE_TEXT.revokeQuestion(invite.email)}</p>
+        <p>{INVITE_TEXT.revokeQuestion(invite)}</p>
         <div className={styles.modalActions}>
           <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
             {INVITE_TEXT.cancel}
@@ -140,7 +141,24 @@ function useRevokeRows(siteSlug: string) {
   }
 }
 
-/** settings/invites: the invite form and the site's active invites, each with a revoke action. */
+/** The two ways to invite: an e-mail sent to an address, and a link the admin shares (optionally for a domain). */
+function InviteForms({ siteSlug }: { siteSlug: string }) {
+  return (
+    <div className={styles.forms}>
+      <section className={styles.formSection} aria-labelledby="invite-email-heading">
+        <h2 id="invite-email-heading">{INVITE_TEXT.emailHeading}</h2>
+        <InviteForm siteSlug={siteSlug} />
+      </section>
+      <section className={styles.formSection} aria-labelledby="invite-link-heading">
+        <h2 id="invite-link-heading">{INVITE_TEXT.linkHeading}</h2>
+        <p>{INVITE_TEXT.linkIntro}</p>
+        <InviteLinkForm siteSlug={siteSlug} />
+      </section>
+    </div>
+  )
+}
+
+/** settings/invites: the invite forms and the site's active invites (e-mail and link), each revocable. */
 export function InvitesScreen({ siteSlug }: { siteSlug: string }) {
   useDocumentTitle('Invites')
   const list = useListParams({ ...DEFAULT_SORT })
@@ -159,7 +177,7 @@ export function InvitesScreen({ siteSlug }: { siteSlug: string }) {
   return (
     <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title="Invites" />
-      <InviteForm siteSlug={siteSlug} />
+      <InviteForms siteSlug={siteSlug} />
       <ListView
         caption={INVITE_TEXT.invitesCaption}
         captionHidden

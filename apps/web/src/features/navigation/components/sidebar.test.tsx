@@ -43,10 +43,21 @@ describe('sidebar', () => {
     expect(await findAxeViolations()).toEqual([])
   })
 
-  it('shows Settings only to site administrators', async () => {
-    openSite(makeSite({ hasAdminAccess: false }))
-    const nav = await mainNav()
+  it('shows Settings only to site administrators, and to editors with only Users', async () => {
+    const viewer = openSite(makeSite({ hasAdminAccess: false }))
+    let nav = await mainNav()
     expect(within(nav).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument()
+    viewer.unmount()
+
+    openSite(makeSite({ role: 'editor' }))
+    nav = await mainNav()
+    await userEvent.setup().click(within(nav).getByRole('button', { name: 'Settings' }))
+    const panel = await screen.findByRole('dialog', { name: 'Settings' })
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Users'])
   })
 
   it('lists the admin-only settings entries, with flagged ones only when their flag is on', async () => {
@@ -168,6 +179,7 @@ describe('navigation model', () => {
     siteSlug: 'demo',
     sectionSlug: 'news',
     hasAdminAccess: false,
+    role: 'viewer' as const,
     productVersion: '2.1.0',
     isFlagActive: () => false,
   }
@@ -184,6 +196,7 @@ describe('navigation model', () => {
       isPaying: false,
       firstScanCompleted: false,
       hasAdminAccess: false,
+      role: 'viewer' as const,
       productVersion: '2.1.0',
     }
     const off = () => false
@@ -191,6 +204,11 @@ describe('navigation model', () => {
     expect(decideSiteRoute('accessibility/pages', site, off)).toEqual({ kind: 'first-scan-pending' })
     expect(decideSiteRoute('accessibility/pdfs', site, off)).toEqual({ kind: 'not-found' })
     expect(decideSiteRoute('settings/users', site, off)).toEqual({ kind: 'not-found' })
+    const editor = { ...site, role: 'editor' as const }
+    expect(decideSiteRoute('settings/users', editor, off)).toEqual({ kind: 'allowed' })
+    expect(decideSiteRoute('settings/user/u-1', editor, off)).toEqual({ kind: 'allowed' })
+    expect(decideSiteRoute('settings/user/u-1', site, off)).toEqual({ kind: 'not-found' })
+    expect(decideSiteRoute('settings/invites', editor, off)).toEqual({ kind: 'not-found' })
     expect(decideSiteRoute('made-up', site, off)).toEqual({ kind: 'not-found' })
     expect(decideSiteRoute('assigned-issues', { ...site, productVersion: '2.0.0' }, off)).toEqual({
       kind: 'not-found',

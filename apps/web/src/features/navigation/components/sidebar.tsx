@@ -365,6 +365,7 @@ export function Sidebar({
         siteSlug: site.sys.slug ?? site.sys.id,
         sectionSlug,
         hasAdminAccess: site.hasAdminAccess,
+        role: site.role,
         productVersion: site.productVersion,
         isFlagActive,
       })

@@ -12,6 +12,8 @@ import { requestApi } from '@/lib/api-client'
 import { sitePrefix } from '@/lib/site-list'
 
 const siteUsersKey = (siteSlug: string) => ['sites', 'users', siteSlug] as const
+const siteUserPath = (siteSlug: string, userId: string) =>
+  `${sitePrefix(siteSlug)}/users/${encodeURIComponent(userId)}`
 
 /**
  * GET /sites/:slug/users with the group members (includeInherited), as the list pattern reads a page: the API
@@ -43,27 +45,47 @@ export function useSiteUserList(siteSlug: string, query: ListApiQuery) {
   })
 }
 
-/** PUT /sites/:slug/users/:userId {role}; the list, and the site config (the user's own role), are read again. */
-export function useChangeSiteUserRole(siteSlug: string) {
+/** GET /sites/:slug/users/:userId: the user, their own role and their groups' roles on the site. */
+export function useSiteUser(siteSlug: string, userId: string) {
+  return useQuery({
+    queryKey: [...siteUsersKey(siteSlug), 'detail', userId] as const,
+    queryFn: ({ signal }) =>
+      requestApi(siteUserPath(siteSlug, userId), { schema: SiteUserDetailSchema, signal }),
+    retry: false,
+  })
+}
+
+/**
+ * After a role change or a removal everything under 'sites' is read again: the users, and the site config
+ * and site list, which carry the signed-in user's own role when it was theirs that changed.
+ */
+function useRefreshSites() {
   const queryClient = useQueryClient()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['sites'] })
+  }
+}
+
+/** PUT /sites/:slug/users/:userId {role}. */
+export function useChangeSiteUserRole(siteSlug: string) {
+  const refresh = useRefreshSites()
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: SiteRole }) =>
-      requestApi(`${sitePrefix(siteSlug)}/users/${encodeURIComponent(userId)}`, {
+      requestApi(siteUserPath(siteSlug, userId), {
         method: 'PUT',
         body: { role },
         schema: SiteUserDetailSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteUsersKey(siteSlug) }),
+    onSuccess: refresh,
   })
 }
 
 /** DELETE /sites/:slug/users/:userId. */
 export function useRemoveSiteUser(siteSlug: string) {
-  const queryClient = useQueryClient()
+  const refresh = useRefreshSites()
   return useMutation({
-    mutationFn: (userId: string) =>
-      requestApi(`${sitePrefix(siteSlug)}/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteUsersKey(siteSlug) }),
+    mutationFn: (userId: string) => requestApi(siteUserPath(siteSlug, userId), { method: 'DELETE' }),
+    onSuccess: refresh,
   })
 }
 

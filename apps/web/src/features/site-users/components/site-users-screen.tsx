@@ -1,6 +1,7 @@
 import type { SiteRole, SiteUser } from '@canopy/contracts'
 import { useMemo } from 'react'
 import screenStyles from '@/components/area/screen.module.css'
+import { AppLink } from '@/components/ui/app-link'
 import { Button } from '@/components/ui/button'
 import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { PageHeader } from '@/components/ui/notice'
@@ -8,33 +9,15 @@ import { SelectField } from '@/components/ui/select-field'
 import { showToast } from '@/components/ui/toast'
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { useChangeSiteUserRole, useRemoveSiteUser, useSiteUserList } from '../api/site-users'
+import { sitePath } from '@/lib/site-paths'
+import { useChangeSiteUserRole, useSiteUserList } from '../api/site-users'
+import { errorText, fullName, USER_TEXT } from '../labels'
+import { useRemoveUserDialog } from './remove-user-dialog'
 import styles from './site-users.module.css'
 
-export const USER_TEXT = {
-  title: 'Users',
-  caption: 'The people who can see this site and their roles',
-  filter: 'Filter users',
-  name: 'Name',
-  email: 'Email address',
-  role: 'Role',
-  access: 'Access',
-  direct: 'Member',
-  throughGroup: 'Through a group',
-  actions: 'Actions',
-  remove: 'Remove',
-  roleChanged: (name: string, role: string) => `${name} is now ${role}.`,
-  removed: (name: string) => `${name} was removed from the site.`,
-  intro:
-    'Viewers read the results; editors also start scans, edit dictionaries, assign issues and open tickets; admins also change the settings, users and invites.',
-} as const
-
-const fullName = (user: SiteUser) => `${user.firstName} ${user.lastName}`.trim()
-
-/** The server's words when a change is refused (the last administrator, a group member), else a generic one. */
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong.'
-}
+/** The user detail screen of the site: settings/user/:userId. */
+export const userDetailPath = (siteSlug: string, userId: string) =>
+  sitePath(siteSlug, null, `settings/user/${encodeURIComponent(userId)}`)
 
 /** A member's role as a select (changed at once), or the role their groups give them. */
 function RoleCell({ siteSlug, user }: { siteSlug: string; user: SiteUser }) {
@@ -59,55 +42,78 @@ function RoleCell({ siteSlug, user }: { siteSlug: string; user: SiteUser }) {
   )
 }
 
-function RemoveCell({ siteSlug, user }: { siteSlug: string; user: SiteUser }) {
-  const remove = useRemoveSiteUser(siteSlug)
-  if (user.inherited) return null
-  return (
-    <Button
-      size="small"
-      variant="danger"
-      isDisabled={remove.isPending}
-      aria-label={`${USER_TEXT.remove} ${fullName(user)}`}
-      onPress={() =>
-        remove.mutate(user.id, {
-          onSuccess: () => showToast(USER_TEXT.removed(fullName(user))),
-          onError: (error) => showToast(errorText(error), 'error'),
-        })
-      }
-    >
-      {USER_TEXT.remove}
-    </Button>
-  )
-}
+type ColumnOptions = { siteSlug: string; canManage: boolean; onRemove: (user: SiteUser) => void }
 
-function userColumns(siteSlug: string): ListColumn<SiteUser>[] {
-  return [
-    { id: 'name', label: USER_TEXT.name, isRowHeader: true, render: fullName },
+/** Name (leading to the user's detail), e-mail, role and access; for admins a role select and Remove. */
+function userColumns({ siteSlug, canManage, onRemove }: ColumnOptions): ListColumn<SiteUser>[] {
+  const columns: ListColumn<SiteUser>[] = [
+    {
+      id: 'name',
+      label: USER_TEXT.name,
+      isRowHeader: true,
+      render: (user) => <AppLink href={userDetailPath(siteSlug, user.id)}>{fullName(user)}</AppLink>,
+    },
     { id: 'email', label: USER_TEXT.email, render: (user) => user.email },
-    { id: 'role', label: USER_TEXT.role, render: (user) => <RoleCell siteSlug={siteSlug} user={user} /> },
+    {
+      id: 'role',
+      label: USER_TEXT.role,
+      render: (user) =>
+        canManage ? <RoleCell siteSlug={siteSlug} user={user} /> : <span>{ROLE_LABELS[user.role]}</span>,
+    },
     {
       id: 'access',
       label: USER_TEXT.access,
       render: (user) => (user.inherited ? USER_TEXT.throughGroup : USER_TEXT.direct),
     },
+  ]
+  if (!canManage) return columns
+  return [
+    ...columns,
     {
       id: 'actions',
       label: USER_TEXT.actions,
-      render: (user) => <RemoveCell siteSlug={siteSlug} user={user} />,
+      render: (user) =>
+        user.inherited ? null : (
+          <Button
+            size="small"
+            variant="danger"
+            aria-label={`${USER_TEXT.remove} ${fullName(user)}`}
+            onPress={() => onRemove(user)}
+          >
+            {USER_TEXT.remove}
+          </Button>
+        ),
     },
   ]
 }
 
-/** settings/users (site admins): who can see the site, each member's role, and removing a member. */
-export function SiteUsersScreen({ siteSlug }: { siteSlug: string }) {
+/**
+ * settings/users: who can see the site, each leading to their detail. Admins change a member's role here and
+ * remove members (after a confirmation); editors, who may see the users, read the list only.
+ */
+export function SiteUsersScreen({
+  siteSlug,
+  siteName,
+  canManage,
+}: {
+  siteSlug: string
+  siteName: string
+  canManage: boolean
+}) {
   useDocumentTitle(USER_TEXT.title)
   const list = useListParams({ sortBy: 'name', sortDir: 'asc' })
   const users = useSiteUserList(siteSlug, list.query)
-  const columns = useMemo(() => userColumns(siteSlug), [siteSlug])
+  const removal = useRemoveUserDialog(siteSlug, siteName)
+  const onRemove = removal.request
+  const columns = useMemo(
+    () => userColumns({ siteSlug, canManage, onRemove }),
+    [siteSlug, canManage, onRemove],
+  )
   return (
     <div className={screenStyles.screen}>
       <PageHeader eyebrow="Settings" title={USER_TEXT.title} />
       <p className={styles.intro}>{USER_TEXT.intro}</p>
+      {canManage ? null : <p className={styles.intro}>{USER_TEXT.readOnly}</p>}
       <ListView
         caption={USER_TEXT.caption}
         captionHidden
@@ -117,6 +123,7 @@ export function SiteUsersScreen({ siteSlug }: { siteSlug: string }) {
         query={users}
         getRowKey={(user) => user.id}
       />
+      {removal.modal}
     </div>
   )
 }
