@@ -379,6 +379,9 @@ describe('link invites', () => {
     const { site, adminCookie } = await createTestSiteWithAdminAndMember(testApp.app.prisma)
     const { invite, token } = await createLinkInvite(site.slug, adminCookie, { domain: '' })
     expect(invite).toMatchObject({ domain: null, role: 'viewer' })
+    for (const body of [{ domain: null }, {}]) {
+      expect((await createLinkInvite(site.slug, adminCookie, body)).invite.domain).toBeNull()
+    }
     expect((await inject('GET', `/api/v1/invites/${site.slug}/${token}`)).json()).toMatchObject({
       type: 'link',
       detail: '',

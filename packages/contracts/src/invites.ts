@@ -22,24 +22,20 @@ export const INVITE_MESSAGES = {
 /** An invite can be used for this long after it is sent. */
 export const INVITE_TTL_DAYS = 7
 
-const EmailInviteRequestSchema = z.object({
-  type: z.literal('email'),
-  email: z
-    .string({ error: INVITE_MESSAGES.emailRequired })
-    .trim()
-    .min(1, INVITE_MESSAGES.emailRequired)
-    .max(320, INVITE_MESSAGES.emailInvalid)
-    .pipe(z.email({ error: INVITE_MESSAGES.emailInvalid })),
-  role: SiteRoleSchema.default('viewer'),
-})
+const InviteEmailSchema = z
+  .string({ error: INVITE_MESSAGES.emailRequired })
+  .trim()
+  .min(1, INVITE_MESSAGES.emailRequired)
+  .max(320, INVITE_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: INVITE_MESSAGES.emailInvalid }))
 
 /** A host name of at least two labels (letters, digits, inner hyphens), as in an e-mail address after '@'. */
 const DOMAIN_PATTERN =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/
 
 /**
- * The allowed e-mail domain of a link invite: written as `example.com` or `@example.com`, any case; empty or
- * absent means anyone holding the link may join.
+ * The allowed e-mail domain of a link invite: written as `example.com` or `@example.com`, any case; empty,
+ * null or absent means anyone holding the link may join (null after parsing).
  */
 export const InviteDomainSchema = z
   .string({ error: INVITE_MESSAGES.domainInvalid })
@@ -47,25 +43,22 @@ export const InviteDomainSchema = z
   .max(253, INVITE_MESSAGES.domainInvalid)
   .transform((value) => value.replace(/^@/, '').toLowerCase())
   .refine((value) => value === '' || DOMAIN_PATTERN.test(value), INVITE_MESSAGES.domainInvalid)
+  .nullish()
   .transform((value) => value || null)
 
-const LinkInviteRequestSchema = z.object({
-  type: z.literal('link'),
-  domain: InviteDomainSchema.optional().transform((value) => value ?? null),
+/**
+ * POST /api/v1/invites/:slug: an e-mail invite (`email` required; the invitation is e-mailed to it) or a link
+ * invite (`domain` optional; the link is answered once, for the admin to share), each giving `role` (viewer
+ * unless named) on acceptance. One flat object, so that every field's error is named whatever the type.
+ */
+export const CreateInviteRequestSchema = z.object({
+  type: z.enum(['email', 'link'], { error: INVITE_MESSAGES.typeInvalid }),
+  email: InviteEmailSchema.optional(),
+  domain: InviteDomainSchema,
   role: SiteRoleSchema.default('viewer'),
 })
-
-/**
- * POST /api/v1/invites/:slug: an e-mail invite (the invitation is e-mailed to the address) or a link invite
- * (the link is answered once, for the admin to share), each giving `role` (viewer unless named) on acceptance.
- */
-export const CreateInviteRequestSchema = z.discriminatedUnion(
-  'type',
-  [EmailInviteRequestSchema, LinkInviteRequestSchema],
-  { error: INVITE_MESSAGES.typeInvalid },
-)
-export type CreateInviteRequest = z.infer<typeof CreateInviteRequestSchema>
-export type CreateInviteInput = z.input<typeof CreateInviteRequestSchema>
+export type CreateInviteRequest = z.input<typeof CreateInviteRequestSchema>
+export type ParsedCreateInviteRequest = z.infer<typeof CreateInviteRequestSchema>
 
 /** DELETE /api/v1/invites/:slug revokes the invite `id` (a JSON body). */
 export const RevokeInviteRequestSchema = z.object({

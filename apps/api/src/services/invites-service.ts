@@ -1,13 +1,14 @@
 import {
   type CreatedInvite,
-  type CreateInviteRequest,
   INVITE_MESSAGES,
   INVITE_TTL_DAYS,
   type Invite,
   type InviteListQuery,
   type PagedList,
+  type ParsedCreateInviteRequest,
   type PublicInvite,
   REGISTRATION_MESSAGES,
+  type SiteRole,
 } from '@canopy/contracts'
 import {
   addSiteMember,
@@ -26,7 +27,7 @@ import {
   type SiteAccess,
   type User,
 } from '@canopy/db'
-import { conflict, forbidden, HttpError, notFound } from '../http-errors.js'
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-errors.js'
 import type { Mailer } from '../plugins/app/mailer.js'
 import { presentInvite } from '../presenters/invite.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
@@ -70,21 +71,26 @@ export interface InviteDeps {
 }
 
 type InviteSender = { access: SiteAccess; inviter: User }
-type EmailInviteRequest = Extract<CreateInviteRequest, { type: 'email' }>
-type LinkInviteRequest = Extract<CreateInviteRequest, { type: 'link' }>
+type EmailInviteRequest = { email: string; role: SiteRole }
+type LinkInviteRequest = { domain: string | null; role: SiteRole }
 
 /** E-mail and link invites alike can be used for INVITE_TTL_DAYS after they are made. */
 function inviteExpiry(now: Date): Date {
   return new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS)
 }
 
-/** POST /invites/:slug: an e-mail invite is sent to its address; a link invite's link is answered, once. */
-export function createInvite(
+/**
+ * POST /invites/:slug: an e-mail invite is sent to its address (which it needs: 400 naming `email` without
+ * one); a link invite's link is answered, once. A link invite has no address and an e-mail one no domain.
+ */
+export async function createInvite(
   deps: InviteDeps,
   sender: InviteSender,
-  body: CreateInviteRequest,
+  body: ParsedCreateInviteRequest,
 ): Promise<CreatedInvite> {
-  return body.type === 'email' ? sendInvite(deps, sender, body) : createInviteLink(deps, sender, body)
+  if (body.type === 'link') return createInviteLink(deps, sender, { domain: body.domain, role: body.role })
+  if (body.email === undefined) throw badRequest('email', INVITE_MESSAGES.emailRequired)
+  return sendInvite(deps, sender, { email: body.email, role: body.role })
 }
 
 /**
