@@ -68,6 +68,8 @@ async function twoSites() {
   const siteB = await createTestSite(app.prisma, { siteName: 'Site B untouched' })
   const sectionA = await createTestSection(app.prisma, { siteId: siteA.id, title: 'Section A' })
   const sectionB = await createTestSection(app.prisma, { siteId: siteB.id, title: 'Section B untouched' })
+  const groupA = await app.prisma.group.create({ data: { siteId: siteA.id, name: 'Group A' } })
+  const groupB = await app.prisma.group.create({ data: { siteId: siteB.id, name: 'Group B untouched' } })
   const scanA = await app.prisma.scan.create({ data: { siteId: siteA.id, kind: 'site', pageLimit: 10 } })
   const scanB = await app.prisma.scan.create({ data: { siteId: siteB.id, kind: 'site', pageLimit: 10 } })
   const pageA = await createTestPageWithArtifacts(app.prisma, artifactsDir, {
@@ -182,6 +184,7 @@ async function twoSites() {
       resourceId: linkA.id,
       id: contactA?.id ?? '',
       dupeId: dupeA,
+      groupId: groupA.id,
       ...listValues,
       userId: member.id,
       sessionId: 'no-such-session',
@@ -203,6 +206,7 @@ async function twoSites() {
       resourceId: linkB.id,
       id: contactB?.id ?? '',
       dupeId: dupeB,
+      groupId: groupB.id,
       ...listValues,
       userId: member.id,
       sessionId: 'no-such-session',
