@@ -2,23 +2,11 @@ import type { Group, SiteRole } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
-import { SelectField } from '@/components/ui/select-field'
-import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
-import { ROLE_OPTIONS } from '@/config/roles'
-import { isApiError } from '@/lib/api-client'
 import { useCreateGroup, useDeleteGroup } from '../api/groups'
 import { errorText, GROUP_TEXT } from '../labels'
+import { fieldErrorsOf, type GroupFieldErrors, GroupFields } from './group-fields'
 import styles from './groups.module.css'
-
-type FieldErrors = { name?: string; role?: string }
-
-/** The server's words about a field (a taken name) go under it; anything else is a toast. */
-function fieldErrorsOf(failure: unknown): FieldErrors | null {
-  if (!isApiError(failure)) return null
-  const { name, role } = failure.fieldErrors
-  return name || role ? { name, role } : null
-}
 
 /** The new group's name and role; with a parent, it is made inside that group. */
 function CreateGroupForm({
@@ -32,7 +20,7 @@ function CreateGroupForm({
 }) {
   const [name, setName] = useState('')
   const [role, setRole] = useState<SiteRole>('viewer')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [errors, setErrors] = useState<GroupFieldErrors>({})
   const create = useCreateGroup(siteSlug)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -50,26 +38,16 @@ function CreateGroupForm({
   return (
     <form className={styles.dialog} onSubmit={submit} noValidate>
       {parent ? <p>{GROUP_TEXT.insideParent(parent.name)}</p> : null}
-      <TextField
-        label={GROUP_TEXT.name}
-        value={name}
-        onChange={(value) => {
+      <GroupFields
+        name={name}
+        role={role}
+        errors={errors}
+        onNameChange={(value) => {
           setName(value)
           setErrors({})
         }}
-        isRequired
+        onRoleChange={setRole}
         autoFocus
-        maxCharacters={100}
-        validationBehavior="aria"
-        validate={() => errors.name}
-      />
-      <SelectField
-        label={GROUP_TEXT.role}
-        value={role}
-        options={ROLE_OPTIONS}
-        onChange={(value) => setRole(value as SiteRole)}
-        errorMessage={errors.role}
-        description={GROUP_TEXT.roleHint}
       />
       <div className={styles.dialogActions}>
         <Button variant="secondary" onPress={close} isDisabled={create.isPending}>

@@ -1,23 +1,18 @@
 import type { Group, SiteRole } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { SelectField } from '@/components/ui/select-field'
-import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
-import { ROLE_OPTIONS } from '@/config/roles'
-import { isApiError } from '@/lib/api-client'
 import { useUpdateGroup } from '../api/groups'
 import { errorText, GROUP_TEXT } from '../labels'
 import { DeleteGroupDialog } from './group-dialogs'
+import { fieldErrorsOf, type GroupFieldErrors, GroupFields } from './group-fields'
 import styles from './groups.module.css'
-
-type FieldErrors = { name?: string; role?: string }
 
 /** Renaming the group and changing its role; only what changed is sent. */
 function GroupSettingsForm({ siteSlug, group }: { siteSlug: string; group: Group }) {
   const [name, setName] = useState(group.name)
   const [role, setRole] = useState<SiteRole>(group.role)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [errors, setErrors] = useState<GroupFieldErrors>({})
   const update = useUpdateGroup(siteSlug, group.id)
   const changes = {
     ...(name.trim() !== group.name ? { name: name.trim() } : {}),
@@ -30,36 +25,26 @@ function GroupSettingsForm({ siteSlug, group }: { siteSlug: string; group: Group
       await update.mutateAsync(changes)
       showToast(GROUP_TEXT.saved)
     } catch (failure) {
-      const fields = isApiError(failure) ? failure.fieldErrors : {}
-      if (fields.name || fields.role) setErrors({ name: fields.name, role: fields.role })
+      const fields = fieldErrorsOf(failure)
+      if (fields) setErrors(fields)
       else showToast(errorText(failure), 'error')
     }
   }
   return (
     <form className={styles.section} onSubmit={submit} noValidate aria-labelledby="group-settings-heading">
       <h2 id="group-settings-heading">{GROUP_TEXT.settingsHeading}</h2>
-      <TextField
-        label={GROUP_TEXT.name}
-        value={name}
-        onChange={(value) => {
+      <GroupFields
+        name={name}
+        role={role}
+        errors={errors}
+        onNameChange={(value) => {
           setName(value)
           setErrors({})
         }}
-        isRequired
-        maxCharacters={100}
-        validationBehavior="aria"
-        validate={() => errors.name}
-      />
-      <SelectField
-        label={GROUP_TEXT.role}
-        value={role}
-        options={ROLE_OPTIONS}
-        onChange={(value) => {
-          setRole(value as SiteRole)
+        onRoleChange={(value) => {
+          setRole(value)
           setErrors({})
         }}
-        description={GROUP_TEXT.roleHint}
-        errorMessage={errors.role}
       />
       <div className={styles.actions}>
         <Button type="submit" isDisabled={update.isPending || Object.keys(changes).length === 0}>
