@@ -26,15 +26,58 @@ afterAll(async () => {
   await testApp?.app.close()
 })
 
-function openSocket(cookie?: string, origin?: string): Socket<Record<string, never>, ClientToServerEvents> {
-  const socket: Socket<Record<string, never>, ClientToServerEvents> = connect(baseUrl, {
+type ClientSocket = Socket<Record<string, never>, ClientToServerEvents>
+
+function openSocket(
+  cookie?: string,
+  origin?: string,
+  { token, authorization }: { token?: string; authorization?: string } = {},
+): ClientSocket {
+  const socket: ClientSocket = connect(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
-    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+    ...(token ? { auth: { token } } : {}),
+    extraHeaders: {
+      ...(cookie ? { cookie } : {}),
+      ...(origin ? { origin } : {}),
+      ...(authorization ? { authorization } : {}),
+    },
   })
   sockets.push(socket)
   return socket
+}
+
+const TOKENS = '/api/v1/crm/users/currentProfile/tokens'
+
+/** A personal API token made through the profile endpoint, as a user would. */
+async function createApiToken(cookie: string, payload: { sites?: string[] } = {}) {
+  const answer = await testApp.app.inject({
+    method: 'POST',
+    url: TOKENS,
+    headers: { cookie },
+    payload: { name: 'socket', access: 'read', ...payload },
+  })
+  expect(answer.statusCode).toBe(201)
+  return answer.json() as { id: string; token: string }
+}
+
+/** A user who sees two sites, signed in, with a token for every site and one for the first site only. */
+async function userWithTokens() {
+  const { prisma } = testApp.app
+  const user = await createTestUser(prisma)
+  const cookie = await createSessionCookie(prisma, user.id)
+  const first = await createTestSite(prisma, { members: [{ userId: user.id, role: 'viewer' }] })
+  const second = await createTestSite(prisma, { members: [{ userId: user.id, role: 'viewer' }] })
+  const everySite = await createApiToken(cookie)
+  const firstOnly = await createApiToken(cookie, { sites: [first.slug] })
+  return { user, cookie, first, second, everySite, firstOnly }
+}
+
+async function serverSocketOf(socket: ClientSocket) {
+  const found = (await testApp.app.io.fetchSockets()).find((server) => server.id === socket.id)
+  if (!found) throw new Error('the server does not know this socket')
+  return found
 }
 
 function connected(socket: Socket): Promise<void> {
@@ -172,5 +215,66 @@ describe('Socket.IO', () => {
         socket.id,
       ])
     }
+  })
+
+  it('accepts a personal API token, in the handshake auth or as a Bearer header, with the rooms of its user', async () => {
+    const { user, first, second, everySite } = await userWithTokens()
+    for (const credentials of [{ token: everySite.token }, { authorization: `Bearer ${everySite.token}` }]) {
+      const socket = openSocket(undefined, undefined, credentials)
+      await connected(socket)
+      const server = await serverSocketOf(socket)
+      expect(server.data.userId).toBe(user.id)
+      for (const room of [userRoomName(user.id), siteRoomName(first.id), siteRoomName(second.id)])
+        expect(server.rooms.has(room)).toBe(true)
+    }
+  })
+
+  it('refuses an unknown API token', async () => {
+    const socket = openSocket(undefined, undefined, { token: 'cnp_not-a-token' })
+    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve))
+    expect(error.message).toBe(SOCKET_UNAUTHORIZED_MESSAGE)
+  })
+
+  it("keeps a site-limited token's socket to its sites: rooms, site:join and waitForScan", async () => {
+    const { prisma } = testApp.app
+    const { user, first, second, firstOnly } = await userWithTokens()
+    const socket = openSocket(undefined, undefined, { token: firstOnly.token })
+    await connected(socket)
+    const server = await serverSocketOf(socket)
+    expect(server.rooms.has(siteRoomName(first.id))).toBe(true)
+    expect(server.rooms.has(siteRoomName(second.id))).toBe(false)
+    expect(server.rooms.has(userRoomName(user.id))).toBe(false)
+
+    expect(await socket.emitWithAck('site:join', { slug: second.slug })).toEqual({
+      ok: false,
+      error: SITE_NOT_FOUND_MESSAGE,
+    })
+    expect(await socket.emitWithAck('site:join', { slug: first.slug })).toEqual({ ok: true })
+    const scanOf = (siteId: string) =>
+      prisma.scan.create({ data: { kind: 'site', pageLimit: 10, siteId, requestedById: user.id } })
+    const [mine, other] = await Promise.all([scanOf(first.id), scanOf(second.id)])
+    expect(await socket.emitWithAck('waitForScan', mine.id)).toEqual({ ok: true })
+    expect(await socket.emitWithAck('waitForScan', other.id)).toMatchObject({ ok: false })
+  })
+
+  it("closes a token's sockets when it is revoked, and leaves them open when a session signs out", async () => {
+    const { app } = testApp
+    const { cookie, everySite } = await userWithTokens()
+    const socket = openSocket(undefined, undefined, { token: everySite.token })
+    await connected(socket)
+
+    const signOut = await app.inject({ method: 'POST', url: '/logout', headers: { cookie } })
+    expect(signOut.statusCode).toBe(200)
+    const other = await createSessionCookie(app.prisma, (await serverSocketOf(socket)).data.userId)
+    expect(socket.connected).toBe(true)
+
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve))
+    const revoke = await app.inject({
+      method: 'DELETE',
+      url: `${TOKENS}/${everySite.id}`,
+      headers: { cookie: other },
+    })
+    expect(revoke.statusCode).toBe(200)
+    expect(await closed).toBe('io server disconnect')
   })
 })

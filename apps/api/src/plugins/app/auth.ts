@@ -53,6 +53,8 @@ export interface SessionAuth {
   findSessionByCookieHeader(
     cookieHeader: string | undefined,
   ): Promise<{ sessionId: string; user: User } | null>
+  /** the API token and its user (for Socket.IO handshakes made with a token), or null when unknown or expired */
+  findApiToken(token: string): Promise<{ apiToken: ActiveApiToken; user: User } | null>
   /**
    * Call after changing a user or ending their sessions outside `end` (password reset, account changes):
    * this process's next request of any of their sessions reads the database again.
@@ -63,11 +65,17 @@ export interface SessionAuth {
    * listens for ended sessions (open sockets) lets them go.
    */
   endedOtherSessions(userId: string, keptSessionId: string | null): void
-  /** `listener` hears of each ended session: by id (sign-out), or all of a user's but one (reset). */
+  /**
+   * `listener` hears of each ended session: by id (sign-out), all of a user's but one (reset), or an API
+   * token revoked.
+   */
   onSessionsEnded(listener: (ended: EndedSessions) => void): void
 }
 
-export type EndedSessions = { sessionId: string } | { userId: string; keptSessionId: string | null }
+export type EndedSessions =
+  | { sessionId: string }
+  | { userId: string; keptSessionId: string | null }
+  | { apiTokenId: string }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,6 +191,12 @@ function apiTokenLookup(prisma: FastifyInstance['prisma']) {
   }
 
   return {
+    async find(token: string) {
+      const found = await find(token)
+      if (!found) return null
+      const { user, ...apiToken } = found
+      return { user, apiToken }
+    },
     async load(request: FastifyRequest, token: string) {
       const found = await find(token)
       if (!found) return
@@ -282,7 +296,12 @@ async function authPlugin(fastify: FastifyInstance) {
     ...requestSessions(fastify, { cache, apiTokens, ended }),
     requireUser,
     requireSessionCookie,
-    forgetApiToken: apiTokens.forget,
+    findApiToken: apiTokens.find,
+
+    forgetApiToken(tokenId) {
+      apiTokens.forget(tokenId)
+      ended.announce({ apiTokenId: tokenId })
+    },
 
     async setMasquerade(request, userId) {
       if (!request.sessionId) throw unauthorized()

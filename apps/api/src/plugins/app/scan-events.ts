@@ -24,7 +24,7 @@ import {
   SCAN_FAILED_MESSAGE,
 } from '../../presenters/scan.js'
 import { SCAN_NOT_FOUND_MESSAGE } from '../../services/scan-service.js'
-import type { ServerSocket } from './socket-io.js'
+import { type ServerSocket, socketMaySeeSite } from './socket-io.js'
 
 export interface ScanEvents {
   /** Resolves once every queue's event stream is connected (the API starts without waiting for Redis). */
@@ -140,12 +140,17 @@ function listenToQueue(fastify: FastifyInstance, relay: Relay, queueName: (typeo
 }
 
 /** The spec's client emits the bare scan id; {scanId} and {id} are accepted too. */
+/** A scan of no site (a single page anywhere), or of a site the socket's API token covers. */
+function tokenCoversScan(socket: ServerSocket, scan: { siteId: string | null }) {
+  return scan.siteId === null || socketMaySeeSite(socket, scan.siteId)
+}
+
 async function waitForScan(relay: Relay, socket: ServerSocket, payload: unknown) {
   const request = WaitForScanRequestSchema.safeParse(payload)
   if (!request.success) return { ok: false, error: 'id: a scan id is required.' }
   const { id } = request.data
   const visible = await findScanVisibleToUser(relay.prisma, { scanId: id, userId: socket.data.userId })
-  if (!visible) {
+  if (!visible || !tokenCoversScan(socket, visible)) {
     socket.emit(SCAN_SOCKET_EVENTS.error, { id, message: SCAN_NOT_FOUND_MESSAGE })
     return { ok: false, error: SCAN_NOT_FOUND_MESSAGE }
   }
