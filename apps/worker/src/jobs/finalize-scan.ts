@@ -22,6 +22,8 @@ import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
 import { checkScanLinksWithWebRisk } from './web-risk-check.js'
 
+type ScanWithSite = NonNullable<Awaited<ReturnType<typeof findScanWithSite>>>
+
 const MAX_PDF_BYTES = 50 * 1024 * 1024
 
 /** What a finalize attempt says while pages are outstanding; such a failure is retried, not the scan's end. */
@@ -35,13 +37,12 @@ export function isFinalizeNotReady(failedReason: string): boolean {
 async function analyseScanDocuments(
   prisma: PrismaClient,
   runtime: ScanRuntime,
-  scanId: string,
+  scan: ScanWithSite,
   logger: { warn: (o: object, m: string) => void },
 ) {
-  const scan = await findScanWithSite(prisma, scanId)
   // Fetched as the scan's pages are: with the site's own user agent if it names one.
-  const fetcher = { runtime, userAgent: scan?.site?.userAgent || runtime.config.userAgent }
-  const documents = await listDocumentsOfScan(prisma, scanId, { measuredSince: scan?.startedAt ?? undefined })
+  const fetcher = { runtime, userAgent: scan.site?.userAgent || runtime.config.userAgent }
+  const documents = await listDocumentsOfScan(prisma, scan.id, { measuredSince: scan.startedAt ?? undefined })
   // Documents usually sit on the site's own host: a few at a time, like the link checker per host.
   const limit = createLimiter(2)
   const outcomes = await Promise.all(
@@ -150,15 +151,14 @@ async function explainEmptyScan(prisma: PrismaClient, runtime: ScanRuntime, scan
 async function checkScanLinks(
   prisma: PrismaClient,
   runtime: ScanRuntime,
-  scanId: string,
+  scan: ScanWithSite,
   logger: { warn: (o: object, m: string) => void },
 ): Promise<number> {
-  const links = await linksOfScan(prisma, scanId)
-  const scan = await findScanWithSite(prisma, scanId)
-  const siteUrls = [scan?.site?.rootUri, scan?.individualUrl].filter((url): url is string => Boolean(url))
+  const links = await linksOfScan(prisma, scan.id)
+  const siteUrls = [scan.site?.rootUri, scan.individualUrl].filter((url): url is string => Boolean(url))
   const checks = await checkLinks(
     links.map((link) => link.url),
-    linkCheckOptions(runtime, siteUrls, scan?.site?.userAgent),
+    linkCheckOptions(runtime, siteUrls, scan.site?.userAgent),
   )
   const outcomes = new Map(
     [...checks].map(([url, check]) => [
@@ -173,8 +173,8 @@ async function checkScanLinks(
       },
     ]),
   )
-  await storeLinkChecks(prisma, scanId, links, outcomes)
-  if (scan?.siteId) {
+  await storeLinkChecks(prisma, scan.id, links, outcomes)
+  if (scan.siteId) {
     const linkIds = links.map((link) => link.id)
     await checkScanLinksWithWebRisk(prisma, runtime, { siteId: scan.siteId, linkIds }, logger)
   }
@@ -216,9 +216,12 @@ export const finalizeScanJob = defineJob(JOBS.finalizeScan, {
       await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
       return { failed: reason }
     }
-    const links = await checkScanLinks(prisma, runtime, scanId, logger)
-    const documentsAnalysed = await analyseScanDocuments(prisma, runtime, scanId, logger)
-    const summary = await finalizeScanData(prisma, scanId)
+    // Read once, now that every page is done: its counts and site do not change while it is finalized.
+    const scan = await findScanWithSite(prisma, scanId)
+    if (!scan) return { skipped: 'gone' }
+    const links = await checkScanLinks(prisma, runtime, scan, logger)
+    const documentsAnalysed = await analyseScanDocuments(prisma, runtime, scan, logger)
+    const summary = await finalizeScanData(prisma, scan)
     await markScanCompleted(prisma, scanId, { pagesOrphaned: summary?.orphaned ?? 0 })
     await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
     logger.info({ scanId, links, documentsAnalysed, ms: Date.now() - started, ...summary }, 'scan finalized')

@@ -1,5 +1,4 @@
 import {
-  findScanById,
   keepsBrowserRedirect,
   type LinkCheckRow,
   listLinksOfScan,
@@ -10,6 +9,7 @@ import {
   rebuildIssueRollups,
   refreshMisspellingTotals,
   replaceDuplicateGroups,
+  type Scan,
   type ScanLinkRow,
   storeLinkCheckRows,
 } from '@canopy/db'
@@ -48,9 +48,9 @@ export async function storeLinkChecks(
  * are looked for among the site's pages as last scanned.
  * Every step overwrites what an earlier attempt wrote, so a retried finalize changes nothing twice.
  */
-export async function finalizeScanData(prisma: PrismaClient, scanId: string) {
-  const scan = await findScanById(prisma, scanId)
-  if (!scan?.siteId) return
+export async function finalizeScanData(prisma: PrismaClient, scan: Scan) {
+  if (!scan.siteId) return
+  const scanId = scan.id
   const siteId = scan.siteId
   const sectionScan = scan.kind === 'section' && scan.sectionId ? scan.sectionId : null
   const pageScan = scan.kind === 'page'
