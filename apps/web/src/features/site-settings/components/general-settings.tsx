@@ -1,16 +1,14 @@
 import type { SiteConfig } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import screenStyles from '@/components/area/screen.module.css'
-import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
-import { showToast } from '@/components/ui/toast'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { readFieldErrors } from '@/lib/field-errors'
 import { timeZoneOptions } from '@/lib/schedule-options'
 import { useUpdateSite } from '../api/site-settings'
 import styles from './settings.module.css'
+import { SaveButton, useSettingsSave } from './settings-save'
 
 const FORM_FACTORS = [
   { id: 'desktop', label: 'Desktop' },
@@ -30,24 +28,16 @@ export function GeneralSettings({ site }: { site: SiteConfig }) {
   const [siteName, setSiteName] = useState(site.siteName)
   const [formFactor, setFormFactor] = useState<string>(site.formFactor)
   const [timeZone, setTimeZone] = useState(site.timeZone)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const update = useUpdateSite(siteSlug)
+  const { errors, setErrors, save, isPending } = useSettingsSave(useUpdateSite(siteSlug), GENERAL_TEXT)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!siteName.trim()) return setErrors({ siteName: GENERAL_TEXT.nameRequired })
-    setErrors({})
-    try {
-      await update.mutateAsync({
-        siteName: siteName.trim(),
-        formFactor: formFactor === 'mobile' ? 'mobile' : 'desktop',
-        timeZone,
-      })
-      showToast(GENERAL_TEXT.saved)
-    } catch (error) {
-      setErrors(readFieldErrors(error) ?? {})
-      showToast(GENERAL_TEXT.failed, 'error')
-    }
+    await save({
+      siteName: siteName.trim(),
+      formFactor: formFactor === 'mobile' ? 'mobile' : 'desktop',
+      timeZone,
+    })
   }
 
   return (
@@ -84,9 +74,7 @@ export function GeneralSettings({ site }: { site: SiteConfig }) {
           errorMessage={errors.timeZone}
         />
         <div className={styles.actions}>
-          <Button type="submit" isDisabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
-          </Button>
+          <SaveButton isPending={isPending} />
         </div>
       </form>
     </div>

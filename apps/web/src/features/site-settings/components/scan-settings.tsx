@@ -1,7 +1,6 @@
 import type { SiteConfig } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import screenStyles from '@/components/area/screen.module.css'
-import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { InlineAlert, PageHeader } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
@@ -13,6 +12,7 @@ import { readFieldErrors } from '@/lib/field-errors'
 import { DAY_OPTIONS, HOUR_OPTIONS } from '@/lib/schedule-options'
 import { useUpdateScanLimit, useUpdateSite } from '../api/site-settings'
 import styles from './settings.module.css'
+import { SaveButton, useSettingsSave } from './settings-save'
 
 export const SCANS_TEXT = {
   saved: 'Scan settings saved',
@@ -33,28 +33,20 @@ function ScanOptionsForm({ site }: { site: SiteConfig }) {
   const [pageLimit, setPageLimit] = useState(String(site.maximumPageLimitPerScan))
   const [userAgent, setUserAgent] = useState(site.userAgent ?? '')
   const [respectRobots, setRespectRobots] = useState(site.respectRobots)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const update = useUpdateSite(siteSlug)
+  const { errors, setErrors, save, isPending } = useSettingsSave(useUpdateSite(siteSlug), SCANS_TEXT)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const maximumPageLimitPerScan = toNumber(pageLimit)
     if (!Number.isInteger(maximumPageLimitPerScan) || maximumPageLimitPerScan < 1)
       return setErrors({ maximumPageLimitPerScan: SCANS_TEXT.pageLimit })
-    setErrors({})
-    try {
-      await update.mutateAsync({
-        scanDay: Number(scanDay),
-        scanHour: Number(scanHour),
-        maximumPageLimitPerScan,
-        userAgent: userAgent.trim() || null,
-        respectRobots,
-      })
-      showToast(SCANS_TEXT.saved)
-    } catch (error) {
-      setErrors(readFieldErrors(error) ?? {})
-      showToast(SCANS_TEXT.failed, 'error')
-    }
+    await save({
+      scanDay: Number(scanDay),
+      scanHour: Number(scanHour),
+      maximumPageLimitPerScan,
+      userAgent: userAgent.trim() || null,
+      respectRobots,
+    })
   }
 
   return (
@@ -98,9 +90,7 @@ function ScanOptionsForm({ site }: { site: SiteConfig }) {
         Respect robots.txt (pages it disallows are not scanned)
       </Checkbox>
       <div className={styles.actions}>
-        <Button type="submit" isDisabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
+        <SaveButton isPending={isPending} />
       </div>
     </form>
   )
@@ -138,9 +128,7 @@ function ScanLimitForm({ site }: { site: SiteConfig }) {
         validate={() => error}
       />
       <div className={styles.actions}>
-        <Button type="submit" isDisabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save scan limit'}
-        </Button>
+        <SaveButton isPending={update.isPending} label="Save scan limit" />
       </div>
     </form>
   )

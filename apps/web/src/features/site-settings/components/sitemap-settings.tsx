@@ -3,12 +3,11 @@ import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { PageHeader, PageLoader, StatusMessage } from '@/components/ui/notice'
 import { TextField } from '@/components/ui/text-field'
-import { showToast } from '@/components/ui/toast'
 import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { readFieldErrors } from '@/lib/field-errors'
 import { useSitemapSettings, useUpdateSitemapSettings } from '../api/site-settings'
 import styles from './settings.module.css'
+import { SaveButton, useSettingsSave } from './settings-save'
 
 export const SITEMAP_TEXT = {
   intro:
@@ -33,8 +32,11 @@ function SitemapForm({ siteSlug, initial }: { siteSlug: string; initial: string[
   const [urls, setUrls] = useState(initial)
   const [draft, setDraft] = useState('')
   const [draftError, setDraftError] = useState<string | undefined>()
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const update = useUpdateSitemapSettings(siteSlug)
+  const { errors, save, isPending } = useSettingsSave(
+    useUpdateSitemapSettings(siteSlug),
+    SITEMAP_TEXT,
+    'sitemapUrls',
+  )
 
   const add = () => {
     const url = draft.trim()
@@ -44,20 +46,13 @@ function SitemapForm({ siteSlug, initial }: { siteSlug: string; initial: string[
     setUrls([...urls, url])
     setDraft('')
   }
-  const save = async (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    setErrors({})
-    try {
-      await update.mutateAsync({ sitemapUrls: urls })
-      showToast(SITEMAP_TEXT.saved)
-    } catch (error) {
-      setErrors(readFieldErrors(error, 'sitemapUrls') ?? {})
-      showToast(SITEMAP_TEXT.failed, 'error')
-    }
+    await save({ sitemapUrls: urls })
   }
 
   return (
-    <form className={screenStyles.panel} onSubmit={save} noValidate aria-labelledby="sitemaps-heading">
+    <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="sitemaps-heading">
       <h2 id="sitemaps-heading">Submitted sitemaps</h2>
       <p>{SITEMAP_TEXT.intro}</p>
       {urls.length === 0 ? <p>{SITEMAP_TEXT.none}</p> : null}
@@ -97,9 +92,7 @@ function SitemapForm({ siteSlug, initial }: { siteSlug: string; initial: string[
         <Button variant="secondary" onPress={add}>
           Add sitemap
         </Button>
-        <Button type="submit" isDisabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
+        <SaveButton isPending={isPending} />
       </div>
     </form>
   )
