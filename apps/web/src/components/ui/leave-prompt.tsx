@@ -1,7 +1,6 @@
 import type { Blocker } from 'react-router'
 import { Button } from './button'
-import { Modal } from './modal'
-import styles from './modal.module.css'
+import { Modal, ModalActions } from './modal'
 
 /**
  * Asked when the user leaves a form with unsaved changes: Continue editing stays, Discard changes leaves,
@@ -32,7 +31,7 @@ export function LeavePrompt({
       }}
     >
       <p>{`Your changes to ${what} are not saved yet.`}</p>
-      <div className={styles.actions}>
+      <ModalActions>
         <Button variant="secondary" onPress={() => blocker.reset?.()}>
           Continue editing
         </Button>
@@ -40,7 +39,7 @@ export function LeavePrompt({
           Discard changes
         </Button>
         <Button onPress={saveAndLeave}>Save changes</Button>
-      </div>
+      </ModalActions>
     </Modal>
   )
 }

@@ -60,3 +60,13 @@ export function Modal({
     </ModalOverlay>
   )
 }
+
+/** A modal's content under its heading, spaced evenly. */
+export function ModalBody({ children }: { children: ReactNode }) {
+  return <div className={styles.body}>{children}</div>
+}
+
+/** A modal's answers (Cancel, then the action), wrapping on a narrow screen. */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>
+}

@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Modal } from '@/components/ui/modal'
+import { Modal, ModalActions, ModalBody } from '@/components/ui/modal'
 import { DICTIONARY_TEXT } from '../labels'
-import styles from './dictionaries.module.css'
 
 /**
  * The confirmation before adding or deleting words, with "Don't show me this confirmation again" (the
@@ -37,20 +36,20 @@ export function ConfirmWordModal({
         if (!open && !isPending) onCancel()
       }}
     >
-      <div className={styles.modalBody}>
+      <ModalBody>
         <p>{message}</p>
         <Checkbox isSelected={dontShowAgain} onChange={setDontShowAgain} isDisabled={isPending}>
           {DICTIONARY_TEXT.dontShowAgain}
         </Checkbox>
-        <div className={styles.modalActions}>
+        <ModalActions>
           <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
             Cancel
           </Button>
           <Button onPress={() => onConfirm(dontShowAgain)} isDisabled={isPending}>
             {isPending ? pendingLabel : confirmLabel}
           </Button>
-        </div>
-      </div>
+        </ModalActions>
+      </ModalBody>
     </Modal>
   )
 }
@@ -63,12 +62,12 @@ export function UpgradeModal({ plansHref, onClose }: { plansHref: string; onClos
       isOpen
       onOpenChange={(open) => (open ? undefined : onClose())}
     >
-      <div className={styles.modalBody}>
+      <ModalBody>
         <p>Adding words to your dictionaries is part of the paid plans.</p>
-        <div className={styles.modalActions}>
+        <ModalActions>
           <ButtonLink href={plansHref}>{DICTIONARY_TEXT.upgradeTitle}</ButtonLink>
-        </div>
-      </div>
+        </ModalActions>
+      </ModalBody>
     </Modal>
   )
 }

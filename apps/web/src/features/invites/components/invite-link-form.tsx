@@ -2,7 +2,7 @@ import type { SiteRole } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FilterSelect } from '@/components/ui/list'
-import { Modal } from '@/components/ui/modal'
+import { Modal, ModalActions, ModalBody } from '@/components/ui/modal'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
 import { ROLE_OPTIONS } from '@/config/roles'
@@ -28,7 +28,7 @@ function CreatedLinkModal({ link, onClose }: { link: string; onClose: () => void
       isOpen
       onOpenChange={(open) => (open ? undefined : onClose())}
     >
-      <div className={styles.modalBody}>
+      <ModalBody>
         <p>{INVITE_TEXT.linkShownOnce}</p>
         <TextField
           label={INVITE_TEXT.linkField}
@@ -36,13 +36,13 @@ function CreatedLinkModal({ link, onClose }: { link: string; onClose: () => void
           isReadOnly
           onFocus={(event) => (event.target as HTMLInputElement).select()}
         />
-        <div className={styles.modalActions}>
+        <ModalActions>
           <Button variant="secondary" onPress={onClose}>
             {INVITE_TEXT.done}
           </Button>
           <Button onPress={() => void copyToClipboard(link)}>{INVITE_TEXT.copyLink}</Button>
-        </div>
-      </div>
+        </ModalActions>
+      </ModalBody>
     </Modal>
   )
 }

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
-import { Modal } from '@/components/ui/modal'
+import { Modal, ModalActions, ModalBody } from '@/components/ui/modal'
 import { PageHeader } from '@/components/ui/notice'
 import { showToast } from '@/components/ui/toast'
 import { MESSAGES } from '@/config/messages'
@@ -93,17 +93,17 @@ function ConfirmRevokeModal({
       type={isPending ? 'unclosable' : 'standard'}
       onOpenChange={(open) => (!open && !isPending ? onCancel() : undefined)}
     >
-      <div className={styles.modalBody}>
+      <ModalBody>
         <p>{INVITE_TEXT.revokeQuestion(invite)}</p>
-        <div className={styles.modalActions}>
+        <ModalActions>
           <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
             {INVITE_TEXT.cancel}
           </Button>
           <Button variant="danger" onPress={onConfirm} isDisabled={isPending}>
             {isPending ? INVITE_TEXT.revoking : MESSAGES.invites.revoke}
           </Button>
-        </div>
-      </div>
+        </ModalActions>
+      </ModalBody>
     </Modal>
   )
 }

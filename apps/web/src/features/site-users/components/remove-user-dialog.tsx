@@ -1,12 +1,11 @@
 import type { SiteUser } from '@canopy/contracts'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { Modal } from '@/components/ui/modal'
+import { Modal, ModalActions, ModalBody } from '@/components/ui/modal'
 import { InlineAlert } from '@/components/ui/notice'
 import { showToast } from '@/components/ui/toast'
 import { useRemoveSiteUser } from '../api/site-users'
 import { errorText, fullName, USER_TEXT } from '../labels'
-import styles from './site-users.module.css'
 
 type Removable = Pick<SiteUser, 'id' | 'firstName' | 'lastName'>
 
@@ -38,19 +37,19 @@ function RemoveUserModal({
       type={remove.isPending ? 'unclosable' : 'standard'}
       onOpenChange={(open) => (!open && !remove.isPending ? onClose() : undefined)}
     >
-      <div className={styles.modalBody}>
+      <ModalBody>
         <p>{USER_TEXT.removeQuestion(name, siteName)}</p>
         {/* The server's refusal, e.g. the site's last administrator (409). */}
         {remove.isError ? <InlineAlert>{errorText(remove.error)}</InlineAlert> : null}
-        <div className={styles.modalActions}>
+        <ModalActions>
           <Button variant="secondary" onPress={onClose} isDisabled={remove.isPending}>
             {USER_TEXT.cancel}
           </Button>
           <Button variant="danger" onPress={confirm} isDisabled={remove.isPending}>
             {remove.isPending ? USER_TEXT.removing : USER_TEXT.removeFromSite}
           </Button>
-        </div>
-      </div>
+        </ModalActions>
+      </ModalBody>
     </Modal>
   )
 }
