@@ -9,10 +9,15 @@ import {
   createTestUser,
 } from './factories.js'
 import { useTestApp } from './helper.js'
+import { startFakeSinglePageWorker } from './single-page-worker.js'
 
 const getApp = useTestApp()
+const closers: (() => Promise<unknown>)[] = []
 // Runs before the app closes (after-hooks run last-registered first): fetch keeps its connections open.
-afterAll(async () => (await getApp()).app.server.closeAllConnections())
+afterAll(async () => {
+  for (const close of closers) await close()
+  ;(await getApp()).app.server.closeAllConnections()
+})
 
 /** The API on a real port, so the CLI talks to it with fetch as it would in CI. */
 async function listeningApp() {
@@ -139,5 +144,53 @@ describe('canopy scan against the API', () => {
     const noToken = captured()
     expect(await runCli(['scan', '--site', site.slug], { ...noToken.context, env: {} })).toBe(2)
     expect(noToken.err.join()).toContain('CANOPY_TOKEN')
+  })
+})
+
+describe('canopy scan --url alone: one page anywhere', () => {
+  it('scans the page, follows it over Socket.IO with the token, prints its scores and failed issues, and gates on them', async () => {
+    const { env } = await siteWithToken('write')
+    const testApp = await getApp()
+    await testApp.app.scanEvents.listening()
+    await startFakeSinglePageWorker(testApp, closers)
+    const url = 'https://www.example.com/landing'
+
+    const plain = captured()
+    const passed = await runCli(['scan', '--url', url, '--min-score', 'accessibility=70'], {
+      ...plain.context,
+      env,
+    })
+    const text = plain.out.join('\n')
+    expect(passed).toBe(0)
+    expect(text).toContain(`Canopy scan of ${url}`)
+    expect(text).toMatch(/accessibility\s+71/)
+    expect(text).toContain('Failed issues on the page (1):')
+    expect(text).toContain('[accessibility] Images must have alternative text (image-alt)')
+
+    const gated = captured()
+    const failed = await runCli(
+      ['scan', '--url', url, '--fail-on-new-issues', '--min-score', 'seo=95', '--json'],
+      {
+        ...gated.context,
+        env,
+      },
+    )
+    const report = JSON.parse(gated.out.join('\n'))
+    expect(failed).toBe(1)
+    expect(report).toMatchObject({
+      url,
+      scores: { accessibility: 71, seo: 90, performance: null, contentQuality: 100 },
+    })
+    expect(report.failures).toEqual(['seo: 90 is below the minimum 95', '1 failed issue on the page'])
+  })
+
+  it('exits 2 with the reason when the page cannot be scanned', async () => {
+    const { env } = await siteWithToken('write')
+    const testApp = await getApp()
+    await testApp.app.scanEvents.listening()
+    await startFakeSinglePageWorker(testApp, closers)
+    const { err, context } = captured()
+    expect(await runCli(['scan', '--url', 'https://unreachable.example.com/'], { ...context, env })).toBe(2)
+    expect(err.join('\n')).toContain('the scan failed')
   })
 })

@@ -6,15 +6,12 @@ import {
   SCAN_JOB_NAMES,
   SCAN_QUEUE_NAMES,
   type ScanErrorEvent,
-  type ScanJobProgress,
   type ScanProgressEvent,
   type ServerToClientEvents,
   type SinglePageScanAnswer,
-  SinglePageScanPayloadSchema,
-  type SinglePageScanResult,
 } from '@canopy/contracts'
-import { ARTIFACT_FILES, type Prisma, pageArtifactsDir, type Scan } from '@canopy/db'
-import { type Job, UnrecoverableError, Worker } from 'bullmq'
+import { ARTIFACT_FILES, pageArtifactsDir } from '@canopy/db'
+import { type Job, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,6 +25,7 @@ import {
 } from '../src/services/scan-single-page-service.js'
 import { createSessionCookie, createTestSite, createTestUser } from './factories.js'
 import { buildTestApp, type TestApp } from './helper.js'
+import { progressReport, sampleResult, startFakeSinglePageWorker, toJson } from './single-page-worker.js'
 
 /**
  * Single-page scans end to end on the API's side: POST /api/v1/scans enqueues, a real BullMQ Worker in the
@@ -99,113 +97,9 @@ function requestScan(cookie: string, payload: Record<string, unknown>) {
   return testApp.app.inject({ method: 'POST', url: '/api/v1/scans', headers: { cookie }, payload })
 }
 
-const emptyGroups = { failed: [], manual: [], passed: [], notApplicable: [] }
-
-function sampleResult(url: string): SinglePageScanResult {
-  return {
-    pageTitle: 'Planted problems',
-    url,
-    accessibility: {
-      score: 71,
-      audits: {
-        ...emptyGroups,
-        failed: [
-          {
-            id: 'image-alt',
-            title: 'Images must have alternative text',
-            description: 'Ensures <img> elements have alternate text or a role of none or presentation',
-            issueLevel: 'A',
-            score: 0,
-            wcag: ['1.1.1'],
-            nodeCount: 1,
-            details: {
-              type: 'table',
-              headings: [{ key: 'node', valueType: 'node', label: 'Failing Elements' }],
-              items: [
-                { node: { type: 'node', selector: 'img.hero', snippet: '<img class="hero" src="/a.png">' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    seo: { score: 90, audits: emptyGroups },
-    performance: { score: null, audits: emptyGroups },
-    contentquality: { score: 100, audits: emptyGroups },
-  }
-}
-
-/** What the worker stores in Scan.result: the contract's shape, as Prisma's JSON input. */
-function toJson(result: SinglePageScanResult): Prisma.InputJsonValue {
-  return JSON.parse(JSON.stringify(result)) as Prisma.InputJsonValue
-}
-
-/** A progress report as the worker makes it: the job's step with the scan's state and counts. */
-function progressReport(scan: Scan, step: Pick<ScanJobProgress, 'stage' | 'percent'>): ScanJobProgress {
-  const kind = scan.kind === 'single_page' ? 'single-page' : scan.kind
-  return {
-    scanId: scan.id,
-    ...step,
-    scan: {
-      siteId: scan.siteId,
-      requestedById: scan.requestedById,
-      kind,
-      state: scan.state,
-      pagesQueued: scan.pagesQueued,
-      pagesScanned: scan.pagesScanned,
-      pagesFailed: scan.pagesFailed,
-    },
-  }
-}
-
-/** The worker's side of the protocol: mark running, report progress, then store the result or fail. */
-async function startSinglePageWorker(options: { autorun?: boolean } = {}) {
-  const { prisma } = testApp.app
-  const connection = new Redis(testApp.config.redisUrl, { maxRetriesPerRequest: null })
-  const worker = new Worker(
-    SCAN_QUEUE_NAMES.singlePageScans,
-    async (job: Job) => {
-      const { scanId, uri } = SinglePageScanPayloadSchema.parse(job.data)
-      const running = await prisma.scan.update({
-        where: { id: scanId },
-        data: { state: 'running', startedAt: new Date() },
-      })
-      await job.updateProgress(progressReport(running, { stage: 'auditing', percent: 50 }))
-      if (uri.includes('unreachable')) {
-        await prisma.scan.update({
-          where: { id: scanId },
-          data: {
-            state: 'failed',
-            error: 'The page could not be loaded.',
-            finishedAt: new Date(),
-            pagesFailed: 1,
-          },
-        })
-        throw new UnrecoverableError('net::ERR_CONNECTION_REFUSED')
-      }
-      await prisma.scan.update({
-        where: { id: scanId },
-        data: {
-          state: 'completed',
-          result: toJson(sampleResult(uri)),
-          finishedAt: new Date(),
-          pagesScanned: 1,
-        },
-      })
-      return { scanId }
-    },
-    { connection, prefix: testApp.config.queuePrefix, autorun: options.autorun ?? true },
-  )
-  let closing: Promise<void> | undefined
-  const close = () => {
-    closing ??= worker.close().then(async () => {
-      await connection.quit()
-    })
-    return closing
-  }
-  closers.push(close)
-  await worker.waitUntilReady()
-  return { worker, close }
+/** The worker's side of the protocol (single-page-worker.ts), closed with the app. */
+function startSinglePageWorker(options: { autorun?: boolean } = {}) {
+  return startFakeSinglePageWorker(testApp, closers, options)
 }
 
 describe('POST /api/v1/scans', () => {

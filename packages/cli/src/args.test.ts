@@ -37,10 +37,19 @@ describe('parseScanArgs', () => {
     })
   })
 
+  it('takes a page alone: a single-page scan of it, with no site', () => {
+    expect(parseScanArgs(['scan', '--url', 'https://example.com/page'])).toMatchObject({
+      site: null,
+      url: 'https://example.com/page',
+    })
+  })
+
   it.each([
     [[], 'no command'],
     [['deploy'], 'unknown command'],
-    [['scan'], '--site'],
+    [['scan'], '--site <slug> or --url <page> is required'],
+    [['scan', '--url', 'example.com/page'], '--url: "example.com/page" is not a web address'],
+    [['scan', '--url', 'ftp://example.com/'], '--url'],
     [['scan', '--site', 'x', '--timeout', '0'], '--timeout'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseScanArgs(argv)).toThrow(message)

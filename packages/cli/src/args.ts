@@ -14,8 +14,9 @@ const SCORE_ALIASES: Record<string, ScoreName> = {
 }
 
 export interface ScanOptions {
-  site: string
-  /** a page of the site: scan only it (POST /sites/:slug/scans) */
+  /** the site to scan; null with a --url alone: that one page, wherever it is (a single-page scan) */
+  site: string | null
+  /** with --site, a page of the site: scan only it (POST /sites/:slug/scans); alone, any page */
   url: string | null
   minScores: Partial<Record<ScoreName, number>>
   failOnNewIssues: boolean
@@ -28,6 +29,11 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage: canopy scan --site <slug> [--url <page>] [--min-score accessibility=90,seo=80]
                    [--fail-on-new-issues] [--json] [--timeout <seconds>]
+       canopy scan --url <page> [--min-score ...] [--fail-on-new-issues] [--json] [--timeout <seconds>]
+
+With --site, the site (or, with --url, that page of it) is scanned and compared with its previous scan.
+With --url alone, that one page is scanned wherever it is, as "Add single page" does; it has no previous
+scan, so every failed issue on it counts as new.
 
 Environment: CANOPY_URL (the Canopy address, e.g. https://canopy.example.com)
              CANOPY_TOKEN (a personal API token with write access to the site, from your profile)
@@ -54,6 +60,14 @@ export function parseMinScores(text: string): Partial<Record<ScoreName, number>>
   return scores
 }
 
+function isWebAddress(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol)
+  } catch {
+    return false
+  }
+}
+
 /** The arguments after the program name; throws UsageError with what is wrong. */
 export function parseScanArgs(argv: string[]): ScanOptions {
   const [command, ...rest] = argv
@@ -70,8 +84,11 @@ export function parseScanArgs(argv: string[]): ScanOptions {
       timeout: { type: 'string', default: '3600' },
     },
   }).valueOf() as { values: Record<string, unknown> }
-  const site = values.site as string | undefined
-  if (!site) throw new UsageError('--site <slug> is required')
+  const site = (values.site as string | undefined) || null
+  const url = (values.url as string | undefined) || null
+  if (!site && !url) throw new UsageError('--site <slug> or --url <page> is required')
+  if (url !== null && !isWebAddress(url))
+    throw new UsageError(`--url: "${url}" is not a web address starting with http:// or https://`)
   const timeoutSeconds = Number(values.timeout)
   if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)
     throw new UsageError('--timeout: whole seconds')
@@ -81,7 +98,7 @@ export function parseScanArgs(argv: string[]): ScanOptions {
   )
   return {
     site,
-    url: (values.url as string | undefined) ?? null,
+    url,
     minScores,
     failOnNewIssues: values['fail-on-new-issues'] === true,
     json: values.json === true,

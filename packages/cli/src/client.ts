@@ -44,6 +44,9 @@ export function createApiClient(baseUrl: string, token: string, fetchImpl: typeo
   const site = (slug: string) => `/api/v1/sites/${encodeURIComponent(slug)}`
 
   return {
+    /** A single-page scan of any address; its answer comes over Socket.IO (waitForSinglePageAnswer). */
+    startSinglePageScan: (uri: string) =>
+      call<{ success: boolean; id?: string }>('POST', '/api/v1/scans', { uri, useSocket: true }),
     startSiteScan: (slug: string) => call<{ scanId: string }>('POST', `${site(slug)}/scan`),
     startPageScan: (slug: string, uri: string) =>
       call<{ scanId: string }>('POST', `${site(slug)}/scans`, { uri }),

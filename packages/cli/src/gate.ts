@@ -10,6 +10,12 @@ export interface NewIssue {
   pagesNew: number
 }
 
+/**
+ * What the issues are measured against: a site's (or site page's) previous scan, or nothing (a page scanned
+ * on its own, whose failed issues all count as new).
+ */
+export type Baseline = 'previous-scan' | 'none'
+
 export interface GateResult {
   passed: boolean
   /** one line per failed gate, for people */
@@ -24,6 +30,7 @@ export function evaluateGates(
   options: Pick<ScanOptions, 'minScores' | 'failOnNewIssues'>,
   scores: Scores,
   newIssues: NewIssue[],
+  baseline: Baseline = 'previous-scan',
 ): GateResult {
   const failures: string[] = []
   for (const name of SCORE_NAMES) {
@@ -34,23 +41,32 @@ export function evaluateGates(
     else if (score < minimum) failures.push(`${name}: ${score} is below the minimum ${minimum}`)
   }
   if (options.failOnNewIssues && newIssues.length > 0) {
-    failures.push(
-      `${newIssues.length} new failed issue${newIssues.length === 1 ? '' : 's'} since the previous scan`,
-    )
+    const count = `${newIssues.length} ${baseline === 'none' ? '' : 'new '}failed issue${newIssues.length === 1 ? '' : 's'}`
+    failures.push(`${count} ${baseline === 'none' ? 'on the page' : 'since the previous scan'}`)
   }
   return { passed: failures.length === 0, failures }
 }
 
 /** The summary a person reads in the CI log. */
-export function formatReport(site: string, scores: Scores, newIssues: NewIssue[], gate: GateResult): string {
-  const lines = [`Canopy scan of ${site}`, '', 'Scores:']
+export function formatReport(
+  subject: string,
+  scores: Scores,
+  newIssues: NewIssue[],
+  gate: GateResult,
+  baseline: Baseline = 'previous-scan',
+): string {
+  const lines = [`Canopy scan of ${subject}`, '', 'Scores:']
   for (const name of SCORE_NAMES) lines.push(`  ${name.padEnd(15)} ${scores[name] ?? 'no score'}`)
+  const heading = baseline === 'none' ? 'failed issues on the page' : 'new failed issues'
   lines.push(
     '',
-    newIssues.length === 0 ? 'No new failed issues.' : `New failed issues (${newIssues.length}):`,
+    newIssues.length === 0
+      ? `No ${heading}.`
+      : `${heading[0]?.toUpperCase()}${heading.slice(1)} (${newIssues.length}):`,
   )
   for (const issue of newIssues) {
-    lines.push(`  [${issue.category}] ${issue.title} (${issue.id}): ${issue.pagesNew} new page(s)`)
+    const pages = baseline === 'none' ? '' : `: ${issue.pagesNew} new page(s)`
+    lines.push(`  [${issue.category}] ${issue.title} (${issue.id})${pages}`)
   }
   lines.push('', gate.passed ? 'PASSED' : 'FAILED')
   for (const failure of gate.failures) lines.push(`  - ${failure}`)

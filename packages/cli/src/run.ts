@@ -1,6 +1,7 @@
 import { parseScanArgs, type ScanOptions, USAGE, UsageError } from './args.js'
 import { type ApiClient, ApiError, createApiClient } from './client.js'
-import { evaluateGates, formatReport } from './gate.js'
+import { type Baseline, evaluateGates, formatReport, type NewIssue, type Scores } from './gate.js'
+import { readSinglePageAnswer, waitForSinglePageAnswer } from './single-page.js'
 
 export const EXIT = { passed: 0, gateFailed: 1, error: 2 } as const
 
@@ -16,7 +17,12 @@ export interface RunContext {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Starts the scan and waits for it: the scan's id is the active one until it is the last finished. */
-async function waitForScan(api: ApiClient, options: ScanOptions, scanId: string, context: RunContext) {
+async function waitForScan(
+  api: ApiClient,
+  options: ScanOptions & { site: string },
+  scanId: string,
+  context: RunContext,
+) {
   const deadline = Date.now() + options.timeoutSeconds * 1000
   for (;;) {
     const status = await api.scanStatus(options.site)
@@ -33,17 +39,52 @@ async function waitForScan(api: ApiClient, options: ScanOptions, scanId: string,
   }
 }
 
-async function scanAndGate(options: ScanOptions, context: RunContext, api: ApiClient): Promise<number> {
+interface ScanOutcome {
+  scanId: string
+  scores: Scores
+  newIssues: NewIssue[]
+  baseline: Baseline
+}
+
+/** The site (or one page of it) scanned, then its latest scores and the issues new since its previous scan. */
+async function scanSite(
+  options: ScanOptions & { site: string },
+  context: RunContext,
+  api: ApiClient,
+): Promise<ScanOutcome> {
   const { scanId } = options.url
     ? await api.startPageScan(options.site, options.url)
     : await api.startSiteScan(options.site)
   await waitForScan(api, options, scanId, context)
   const scores = await api.latestScores(options.site)
   const newIssues = await api.newFailedIssues(options.site)
-  const gate = evaluateGates(options, scores, newIssues)
+  return { scanId, scores, newIssues, baseline: 'previous-scan' }
+}
+
+/** One page anywhere scanned on its own: its scores and every failed issue on it. */
+async function scanOnePage(url: string, options: ScanOptions, context: RunContext, api: ApiClient) {
+  const started = await api.startSinglePageScan(url)
+  if (!started.id) throw new ApiError(0, 'the API did not queue the scan')
+  if (!options.json) context.err(`scan ${started.id} queued`)
+  const answer = await waitForSinglePageAnswer(
+    { baseUrl: context.env.CANOPY_URL ?? '', token: context.env.CANOPY_TOKEN ?? '' },
+    started.id,
+    options.timeoutSeconds,
+  )
+  const { scores, failed } = readSinglePageAnswer(answer)
+  return { scanId: started.id, scores, newIssues: failed, baseline: 'none' as const }
+}
+
+async function scanAndGate(options: ScanOptions, context: RunContext, api: ApiClient): Promise<number> {
+  const subject = options.site ?? options.url ?? ''
+  const { scanId, scores, newIssues, baseline } = options.site
+    ? await scanSite({ ...options, site: options.site }, context, api)
+    : await scanOnePage(subject, options, context, api)
+  const gate = evaluateGates(options, scores, newIssues, baseline)
   if (options.json) {
-    context.out(JSON.stringify({ site: options.site, scanId, scores, newIssues, ...gate }, null, 2))
-  } else context.out(formatReport(options.site, scores, newIssues, gate))
+    const target = options.site ? { site: options.site } : { url: options.url }
+    context.out(JSON.stringify({ ...target, scanId, scores, newIssues, ...gate }, null, 2))
+  } else context.out(formatReport(subject, scores, newIssues, gate, baseline))
   return gate.passed ? EXIT.passed : EXIT.gateFailed
 }
 
