@@ -12,6 +12,7 @@ const apiPaths = [
   '^/(login|logout)(\\?|$)',
   '^/account/(register|verify|reset)(/|\\?|$)',
   '^/healthz/',
+  '^/illustrations/',
   '^/api/',
 ]
 

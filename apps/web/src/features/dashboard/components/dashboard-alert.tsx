@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { AppLink } from '@/components/ui/app-link'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
+import { Illustration } from '@/components/ui/illustration'
 import { useStoredValue, writeStoredValue } from '@/lib/local-store'
 import { useAlerts } from '../api/get-alerts'
 import styles from './dashboard.module.css'
@@ -34,7 +35,9 @@ function AlertPanel({ alert }: { alert: Alert }) {
   if (dismissed) return null
   return (
     <section className={styles.alert} aria-labelledby={`alert-${alert.id}`}>
-      {alert.illustration ? <Icon name="info" size={32} /> : null}
+      {alert.illustration ? (
+        <Illustration name={alert.illustration} className={styles.alertIllustration} />
+      ) : null}
       <div className={styles.alertBody}>
         <h2 id={`alert-${alert.id}`} className={styles.cardHeading}>
           {alert.title}

@@ -367,4 +367,18 @@ describe('site dashboard', () => {
     )
     expect(window.localStorage.getItem(alertDismissalKey('alert-1'))).not.toBeNull()
   })
+
+  it("shows the alert's illustration from /illustrations in AVIF, WebP and PNG at 1x and 2x, as decoration", async () => {
+    dashboardApi({ 'GET /api/v1/alerts': reply([{ ...alert, illustration: 'scan-in-progress' }]) })
+    renderDashboard()
+    const panel = await screen.findByRole('region', { name: 'New: issue lifecycle' })
+    const image = panel.querySelector('picture img')
+    const base = '/illustrations/scan-in-progress/240/scan-in-progress'
+    expect(image).toHaveAttribute('alt', '')
+    expect(image).toHaveAttribute('src', `${base}.png`)
+    expect(image).toHaveAttribute('srcset', `${base}.png 1x, ${base}@2x.png 2x`)
+    const sources = [...panel.querySelectorAll('picture source')].map((source) => source.getAttribute('type'))
+    expect(sources).toEqual(['image/avif', 'image/webp'])
+    expect(await findAxeViolations()).toEqual([])
+  })
 })
