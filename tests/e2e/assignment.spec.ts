@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { assignToRole, openAssignModal, openSummerFairIssue, SUMMER_FAIR_ISSUE } from './support/assignment'
 import { expectAccessible, openDemoSite } from './support/screens'
 
 // Assigning an issue of the demo scan's results (demo-scan.setup.ts): the summer fair page fails image-alt;
@@ -7,7 +8,7 @@ import { expectAccessible, openDemoSite } from './support/screens'
 
 test.use({ reducedMotion: 'reduce' })
 
-const ISSUE = /Images must have alternative text/
+const ISSUE = SUMMER_FAIR_ISSUE
 
 async function chooseAssignedTo(page: Page, option: string) {
   await page.getByRole('button', { name: /Assigned to/ }).click()
@@ -21,27 +22,12 @@ test.describe('assigning an issue', () => {
     page,
   }) => {
     const SITE = await openDemoSite(page)
-    await page.goto(`${SITE}/accessibility/pages?search=summer`)
-    await page
-      .getByRole('link', { name: /summer fair/i })
-      .first()
-      .click()
-    await expect(page).toHaveURL(/\/pages\/[^/]+/)
-    await page.getByRole('tab', { name: 'Accessibility' }).click()
-    await page.getByRole('button', { name: ISSUE }).first().click()
-
-    await page.getByRole('button', { name: /^Assign issue\W+Images must have alternative text/ }).click()
-    const dialog = page.getByRole('dialog', { name: 'Assign issue' })
-    const submit = dialog.getByRole('button', { name: 'Assign issue', exact: true })
-    await expect(submit).toBeDisabled()
-    await dialog.getByRole('textbox', { name: 'Comment' }).fill('The logo needs a text alternative')
-    await expect(dialog.getByText('33/1000 characters')).toBeVisible()
-    await dialog.getByRole('radio', { name: 'Design' }).check({ force: true })
+    await openSummerFairIssue(page, SITE)
+    const modal = await openAssignModal(page)
+    await modal.dialog.getByRole('textbox', { name: 'Comment' }).fill('The logo needs a text alternative')
+    await expect(modal.dialog.getByText('33/1000 characters')).toBeVisible()
     await expectAccessible(page, 'assign-modal')
-    await submit.click()
-    await expect(page.getByText('Successfully assigned task')).toBeVisible()
-    await expect(dialog).toBeHidden()
-    await expect(page.getByText('The logo needs a text alternative').first()).toBeVisible()
+    await assignToRole(page, modal, { role: 'Design', comment: 'The logo needs a text alternative' })
 
     await page
       .getByRole('navigation', { name: 'Main' })

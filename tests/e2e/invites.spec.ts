@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { assignToRole, openAssignModal, openSummerFairIssue, SUMMER_FAIR_ISSUE } from './support/assignment'
 import { runAxe } from './support/axe'
 import { findLinkPath, waitForMail } from './support/mail'
 import { DEMO_SITE_NAME, signInWithApi, signInWithForm } from './support/session'
@@ -56,7 +57,25 @@ async function openDashboard(page: Page, slug: string) {
   return page.getByRole('region', { name: 'Scanning' }).getByRole('button', { name: 'Scan now' })
 }
 
-test('an admin invites a colleague by e-mail; they register through it, see only that site, and once made editor may scan', async ({
+/**
+ * The new editor assigns an issue to a role with a comment, finds it under Assigned issues as assigned by
+ * them, and unassigns it (the assignment spec uses the same issue).
+ */
+async function assignAsMember(colleague: Page, slug: string) {
+  const comment = `Noor asks design for a text alternative ${RUN}`
+  await openSummerFairIssue(colleague, `/site/${slug}`)
+  await assignToRole(colleague, await openAssignModal(colleague), { role: 'Design', comment })
+  await colleague.goto(`/site/${slug}/assigned-issues?assignedBy=me`)
+  const card = colleague
+    .getByRole('listitem')
+    .filter({ has: colleague.getByRole('heading', { name: SUMMER_FAIR_ISSUE }) })
+  await expect(card).toContainText('Design')
+  await expect(card).toContainText(comment)
+  await card.getByRole('button', { name: /^Unassign issue/ }).click()
+  await expect(colleague.getByText('Issue unassigned')).toBeVisible()
+}
+
+test('an admin invites a colleague by e-mail; they register through it, see only that site, and once made editor may scan and assign issues', async ({
   page,
   browser,
 }) => {
@@ -108,6 +127,7 @@ test('an admin invites a colleague by e-mail; they register through it, see only
   const editorScan = await openDashboard(colleague, slug)
   await expect(colleague.getByText(NO_SCAN_PERMISSION)).toBeHidden()
   await expect(editorScan).toBeEnabled({ timeout: 60_000 })
+  await assignAsMember(colleague, slug)
   await colleague.context().close()
 
   // The admin removes them again, after the confirmation.
