@@ -143,9 +143,8 @@ test.describe('site groups', () => {
     await page.goto(`${SITE}/settings/user/${memberId}`)
     await expect(page.getByRole('heading', { name: MEMBER_NAME, level: 1 })).toBeVisible({ timeout: 45_000 })
     const access = page.getByRole('region', { name: 'Access to this site' })
-    await expect(access.getByText('Role on this site').locator('xpath=following-sibling::*[1]')).toHaveText(
-      'Editor',
-    )
+    const siteRole = access.getByText('Role on this site', { exact: true })
+    await expect(siteRole.locator('xpath=following-sibling::dd[1]')).toHaveText('Editor')
     const inherited = access.getByRole('row', { name: new RegExp(PARENT.name) })
     await expect(inherited).toContainText(`Through its subgroup ${MOVED.name}`)
     await expectAccessible(page, 'settings/user detail')
