@@ -346,3 +346,118 @@ describe('the last administrator', () => {
     expect((await asEditor('DELETE', `/group/${outer.id}`)).statusCode).toBe(204)
   })
 })
+
+describe('roles pass down the group tree', () => {
+  /**
+   * An admin group with a viewer subgroup (Interns) nested two levels down; the intern, in Interns only,
+   * administers the site through the ancestor.
+   */
+  async function internInsideAdminGroup() {
+    const people = await siteWithPeople()
+    const { app, organisation, asAdmin, create } = people
+    const intern = await createTestUser(app.prisma, { firstName: 'Ida', lastName: 'Vance' })
+    await app.prisma.organisationMember.create({
+      data: { organisationId: organisation.id, userId: intern.id },
+    })
+    const admins = await create('Administrators', 'admin')
+    const staff = await create('Staff', 'viewer', admins.id)
+    const interns = await create('Interns', 'viewer', staff.id)
+    expect((await asAdmin('POST', `/group/${interns.id}/users`, { userId: intern.id })).statusCode).toBe(201)
+    const asIntern = (method: Method, path: string, payload?: object) =>
+      people.call(intern.id, method, path, payload)
+    return { ...people, intern, admins, staff, interns, asIntern }
+  }
+
+  it('a member of a subgroup of an admin group can do what admins do, and every list tells it', async () => {
+    const { app, site, intern, admins, interns, asAdmin, asIntern } = await internInsideAdminGroup()
+    const created = await asIntern('POST', '/groups', { name: 'Made by an intern', role: 'viewer' })
+    expect(created.statusCode).toBe(201)
+    expect((await asIntern('GET', '/permissions')).json().yourRole).toBe('admin')
+    expect((await asIntern('GET', '')).json()).toMatchObject({ role: 'admin', hasAdminAccess: true })
+
+    const cookie = await createSessionCookie(app.prisma, intern.id)
+    const sites = (await app.inject({ url: '/api/v1/sites', headers: { cookie } })).json()
+    expect(sites.items).toEqual([expect.objectContaining({ role: 'admin', hasAdminAccess: true })])
+    expect(sites.items[0].sys.slug).toBe(site.slug)
+
+    const users = (await asAdmin('GET', '/users?includeInherited=true&search=vance')).json()
+    expect(users.items).toEqual([expect.objectContaining({ id: intern.id, role: 'admin', inherited: true })])
+    expect((await asAdmin('GET', '/users?search=vance')).json().totalCount).toBe(0)
+
+    const detail = (await asAdmin('GET', `/users/${intern.id}`)).json()
+    expect(detail).toMatchObject({ role: 'admin', isMember: false, directRole: null })
+    const through = { id: interns.id, name: 'Interns' }
+    expect(detail.groups).toEqual(
+      expect.arrayContaining([
+        { id: interns.id, name: 'Interns', role: 'viewer', through: null },
+        { id: admins.id, name: 'Administrators', role: 'admin', through },
+        expect.objectContaining({ name: 'Staff', role: 'viewer', through }),
+      ]),
+    )
+    expect(detail.groups).toHaveLength(3)
+  })
+
+  it('taking the admin role from the ancestor takes it from the subgroup’s members', async () => {
+    const { admins, asAdmin, asIntern } = await internInsideAdminGroup()
+    expect((await asIntern('GET', '/groups')).statusCode).toBe(200)
+    expect((await asAdmin('PUT', `/group/${admins.id}`, { role: 'editor' })).statusCode).toBe(200)
+    const refused = await asIntern('POST', '/groups', { name: 'Too late', role: 'viewer' })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(ROLE_REQUIRED_MESSAGES.admin)
+    // An editor through the ancestor still reads the groups.
+    expect((await asIntern('GET', '/groups')).statusCode).toBe(200)
+  })
+
+  it('moving the subgroup out of the admin group takes the role away; moving it back gives it again', async () => {
+    const { admins, staff, interns, asAdmin, asIntern } = await internInsideAdminGroup()
+    expect((await asAdmin('PUT', `/group/${interns.id}`, { parentId: null })).statusCode).toBe(200)
+    expect((await asIntern('GET', '/groups')).statusCode).toBe(403)
+    expect((await asIntern('GET', '/users')).statusCode).toBe(403)
+    // Still a viewer of the site through the group itself.
+    expect((await asIntern('GET', '')).json().role).toBe('viewer')
+
+    expect((await asAdmin('PUT', `/group/${interns.id}`, { parentId: staff.id })).statusCode).toBe(200)
+    expect((await asIntern('GET', '/permissions')).statusCode).toBe(200)
+    // Moving the admin group itself changes nothing for those below it.
+    const other = await asAdmin('POST', '/groups', { name: 'Everyone', role: 'viewer' })
+    expect((await asAdmin('PUT', `/group/${admins.id}`, { parentId: other.json().id })).statusCode).toBe(200)
+    expect((await asIntern('GET', '/permissions')).statusCode).toBe(200)
+  })
+
+  it('the last-administrator guard counts an admin who gets the role from an ancestor group', async () => {
+    const { app, site, admin, intern, admins, staff, interns, asAdmin } = await internInsideAdminGroup()
+    // The direct admin may step down: the intern administers the site through the ancestor.
+    const stepDown = await asAdmin('PUT', `/users/${admin.id}`, { role: 'viewer' })
+    expect(stepDown.statusCode, stepDown.body).toBe(200)
+    // Now the intern is the only administrator: nothing may take the ancestor's role from them.
+    const cookie = await createSessionCookie(app.prisma, intern.id)
+    const asIntern = (method: Method, url: string, payload?: object) =>
+      app.inject({ method, url: `/api/v1/sites/${site.slug}${url}`, headers: { cookie }, payload })
+    for (const [method, path, payload, field] of [
+      ['PUT', `/group/${interns.id}`, { parentId: null }, 'parentId'],
+      ['PUT', `/group/${staff.id}`, { parentId: null }, 'parentId'],
+      ['PUT', `/group/${admins.id}`, { role: 'editor' }, 'role'],
+      ['DELETE', `/group/${interns.id}`, undefined, 'groupId'],
+      ['DELETE', `/group/${staff.id}`, undefined, 'groupId'],
+      ['DELETE', `/group/${interns.id}/users/${intern.id}`, undefined, 'userId'],
+    ] as [Method, string, object | undefined, string][]) {
+      const response = await asIntern(method, path, payload)
+      expect({ path, method, status: response.statusCode }).toEqual({ path, method, status: 409 })
+      expect(response.json()).toMatchObject({
+        message: SITE_USER_MESSAGES.lastAdmin,
+        errors: { [field]: SITE_USER_MESSAGES.lastAdmin },
+      })
+    }
+    // Each refusal was undone whole: the tree and the membership are as they were.
+    expect(await app.prisma.group.findUniqueOrThrow({ where: { id: interns.id } })).toMatchObject({
+      parentId: staff.id,
+    })
+    expect(await app.prisma.group.findUniqueOrThrow({ where: { id: admins.id } })).toMatchObject({
+      role: 'admin',
+    })
+    expect(await app.prisma.groupMember.count({ where: { groupId: interns.id } })).toBe(1)
+    expect((await asIntern('GET', '/permissions')).statusCode).toBe(200)
+    // A change that takes no one's role away still goes through.
+    expect((await asIntern('PUT', `/group/${interns.id}`, { name: 'Trainees' })).statusCode).toBe(200)
+  })
+})

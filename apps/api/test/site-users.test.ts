@@ -1,5 +1,7 @@
 import { ROLE_REQUIRED_MESSAGES, SITE_USER_MESSAGES } from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
+import { removeGroupUser } from '../src/services/groups-service.js'
+import { changeSiteUserRole, removeSiteUser } from '../src/services/site-users-service.js'
 import { createSessionCookie, createTestGroup, createTestSite, createTestUser } from './factories.js'
 import { useTestApp } from './helper.js'
 
@@ -168,6 +170,88 @@ describe('/api/v1/sites/:slug/users/:userId', () => {
     const refused = await app.inject({ url, headers: { cookie: viewerCookie } })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().message).toBe(ROLE_REQUIRED_MESSAGES.editor)
+  })
+})
+
+describe('changes to a site’s users under the site’s access lock', () => {
+  /** Settles both at once; the statuses of those refused (409) and 'ok' for those done. */
+  async function both(changes: [Promise<unknown>, Promise<unknown>]) {
+    const results = await Promise.allSettled(changes)
+    return results
+      .map((result) =>
+        result.status === 'fulfilled' ? 'ok' : (result.reason as { statusCode?: number }).statusCode,
+      )
+      .sort()
+  }
+
+  async function adminCount(app: Awaited<ReturnType<typeof siteWithPeople>>['app'], siteId: string) {
+    return app.prisma.siteMembership.count({ where: { siteId, role: 'admin' } })
+  }
+
+  it('two admins demoting or removing each other at once: one change goes through, the other is refused', async () => {
+    for (const round of [0, 1, 2]) {
+      const { app, site, admin, editor } = await siteWithPeople()
+      await app.prisma.siteMembership.update({
+        where: { siteId_userId: { siteId: site.id, userId: editor.id } },
+        data: { role: 'admin' },
+      })
+      const outcome =
+        round === 1
+          ? await both([
+              removeSiteUser(app.prisma, site.id, admin.id),
+              removeSiteUser(app.prisma, site.id, editor.id),
+            ])
+          : await both([
+              changeSiteUserRole(app.prisma, site.id, admin.id, 'viewer'),
+              changeSiteUserRole(app.prisma, site.id, editor.id, round === 0 ? 'viewer' : 'editor'),
+            ])
+      expect({ round, outcome }).toEqual({ round, outcome: [409, 'ok'] })
+      expect(await adminCount(app, site.id)).toBe(1)
+    }
+  })
+
+  it('a member’s change and a group’s change at once cannot together leave the site without an admin', async () => {
+    const { app, site, admin, grouped } = await siteWithPeople()
+    const admins = await createTestGroup(app.prisma, {
+      siteId: site.id,
+      memberIds: [grouped.id],
+      role: 'admin',
+    })
+    const outcome = await both([
+      changeSiteUserRole(app.prisma, site.id, admin.id, 'editor'),
+      removeGroupUser(app.prisma, site.id, admins.id, grouped.id),
+    ])
+    expect(outcome).toEqual([409, 'ok'])
+    const adminsLeft =
+      (await adminCount(app, site.id)) +
+      (await app.prisma.groupMember.count({ where: { groupId: admins.id } }))
+    expect(adminsLeft).toBe(1)
+  })
+
+  it('over HTTP too: two admins demoting each other at once leave one administrator', async () => {
+    const { app, site, admin, editor } = await siteWithPeople()
+    await app.prisma.siteMembership.update({
+      where: { siteId_userId: { siteId: site.id, userId: editor.id } },
+      data: { role: 'admin' },
+    })
+    const [adminCookie, editorCookie] = await Promise.all([
+      createSessionCookie(app.prisma, admin.id),
+      createSessionCookie(app.prisma, editor.id),
+    ])
+    const demote = (cookie: string, userId: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/sites/${site.slug}/users/${userId}`,
+        headers: { cookie },
+        payload: { role: 'viewer' },
+      })
+    const responses = await Promise.all([demote(adminCookie, editor.id), demote(editorCookie, admin.id)])
+    const statuses = responses.map((response) => response.statusCode).sort()
+    // The second is refused by the last-administrator check (409), or, when its access was read after the
+    // first change, by its caller no longer being an admin (403); never both done.
+    expect(statuses[0]).toBe(200)
+    expect([403, 409]).toContain(statuses[1])
+    expect(await adminCount(app, site.id)).toBe(1)
   })
 })
 

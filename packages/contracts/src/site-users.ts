@@ -24,7 +24,7 @@ export const SiteUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  /** the highest of the direct membership's role and the roles of the user's groups on the site */
+  /** the highest of the direct membership's role and the roles the user's groups give them (ancestors' too) */
   role: SiteRoleSchema,
   /** true when the user sees the site only through one of its groups */
   inherited: z.boolean(),
@@ -40,13 +40,29 @@ export const SiteUsersPageSchema = z.object({
 })
 export type SiteUsersPage = z.infer<typeof SiteUsersPageSchema>
 
-/** GET /api/v1/sites/:slug/users/:userId: the user, their own role and the site's groups they are in (with theirs). */
+/**
+ * A group that gives the user its role on the site: one they are in, or one that a group they are in is
+ * nested in (at any depth; a subgroup is part of its parent group, so its members get the parent's role).
+ */
+export const SiteUserGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: SiteRoleSchema,
+  /** the user's own group nested inside this one that the role reaches them through; null when they are in it */
+  through: z.object({ id: z.string(), name: z.string() }).nullable(),
+})
+export type SiteUserGroup = z.infer<typeof SiteUserGroupSchema>
+
+/**
+ * GET /api/v1/sites/:slug/users/:userId: the user, their own role, and every group of the site that gives
+ * them a role (with it).
+ */
 export const SiteUserDetailSchema = SiteUserSchema.extend({
   /** a direct member (whose role can be changed here) or only through groups */
   isMember: z.boolean(),
   /** the direct membership's role; null for one who sees the site only through its groups */
   directRole: SiteRoleSchema.nullable(),
-  groups: z.array(z.object({ id: z.string(), name: z.string(), role: SiteRoleSchema })),
+  groups: z.array(SiteUserGroupSchema),
 })
 export type SiteUserDetail = z.infer<typeof SiteUserDetailSchema>
 

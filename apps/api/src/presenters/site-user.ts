@@ -1,10 +1,13 @@
 import { highestRole, type SiteUser, type SiteUserDetail } from '@canopy/contracts'
-import type { findSiteUser, SiteUserRow } from '@canopy/db'
+import type { SiteUserRow } from '@canopy/db'
 
-/** A user of the site with their role there: the highest of the membership's and the groups' roles. */
+/**
+ * A user of the site with their role there: the highest of the membership's and of every group that gives
+ * them one (their own groups and the groups those are nested in).
+ */
 export function presentSiteUser(row: SiteUserRow): SiteUser {
   const direct = row.memberships.map((membership) => membership.role)
-  const throughGroups = row.groupMemberships.map((member) => member.group.role)
+  const throughGroups = row.grants.map((grant) => grant.group.role)
   return {
     id: row.id,
     firstName: row.firstName,
@@ -15,15 +18,12 @@ export function presentSiteUser(row: SiteUserRow): SiteUser {
   }
 }
 
-type SiteUserDetailRow = NonNullable<Awaited<ReturnType<typeof findSiteUser>>>
-
-/** The user with the site's groups they are in, and whether they are a direct member. */
-export function presentSiteUserDetail(row: SiteUserDetailRow): SiteUserDetail {
-  const groups = row.groupMemberships.map((member) => member.group)
+/** The user with the groups that give them a role, and whether they are a direct member. */
+export function presentSiteUserDetail(row: SiteUserRow): SiteUserDetail {
   return {
-    ...presentSiteUser({ ...row, groupMemberships: groups.map((group) => ({ group })) }),
+    ...presentSiteUser(row),
     isMember: row.memberships.length > 0,
     directRole: row.memberships[0]?.role ?? null,
-    groups,
+    groups: row.grants.map((grant) => ({ ...grant.group, through: grant.through })),
   }
 }

@@ -1,5 +1,5 @@
 import { permissionsOf, type SiteConfig, type SiteListItem, type SiteRole } from '@canopy/contracts'
-import { type SiteConfigRow, type SiteListRow, siteRoleOf } from '@canopy/db'
+import type { SiteConfigRow, SiteListRow } from '@canopy/db'
 import { scanProgressPercent } from './scan.js'
 
 function presentSys(row: { id: string; slug: string; createdAt: Date; updatedAt: Date }) {
@@ -24,7 +24,7 @@ function readBaseUrl(config: unknown): string {
 
 export function presentSiteConfig(
   row: SiteConfigRow,
-  { reachedScanLimit, role = siteRoleOf(row) }: { reachedScanLimit: boolean; role?: SiteRole },
+  { reachedScanLimit, role }: { reachedScanLimit: boolean; role: SiteRole },
 ): SiteConfig {
   const issueTracker = row.integrations.find((integration) => integration.kind === 'issue_tracker')
   const webRisk = row.integrations.find((integration) => integration.kind === 'web_risk')
@@ -86,8 +86,8 @@ export function presentSiteListItem(row: SiteListRow): SiteListItem {
     siteName: row.siteName,
     rootUri: row.rootUri,
     productVersion: row.productVersion,
-    hasAdminAccess: siteRoleOf(row) === 'admin',
-    role: siteRoleOf(row),
+    hasAdminAccess: row.role === 'admin',
+    role: row.role,
     isPaying: row.isPaying,
     firstScanCompleted: row.firstScanCompleted,
     organisation: row.organisation,

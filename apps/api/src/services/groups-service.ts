@@ -6,7 +6,6 @@ import {
   type GroupMember,
   type GroupUsersPage,
   type GroupUsersQuery,
-  SITE_USER_MESSAGES,
   type SiteGroupsPage,
   type SiteGroupsQuery,
   type UpdateGroupRequest,
@@ -23,17 +22,15 @@ import {
   listGroupMembers,
   listGroupSubtree,
   listSiteGroups,
-  lockSiteGroups,
   mayJoinSiteGroups,
   type PrismaClient,
   removeGroupMember,
-  runInTransaction,
   type SiteGroupsFilter,
-  siteKeepsAdmin,
   updateGroup,
 } from '@canopy/db'
 import { badRequest, conflict, notFound } from '../http-errors.js'
 import { presentGroup, presentGroupsPage } from '../presenters/group.js'
+import { assertSiteKeepsAdmin, changeSiteAccess } from './site-access-changes.js'
 
 type GroupRecord = NonNullable<Awaited<ReturnType<typeof findSiteGroup>>>
 
@@ -105,20 +102,12 @@ async function assertParentOfSite(db: DbClient, siteId: string, parentId: string
   }
 }
 
-/** A change to the site's groups, serialised per site with the checks it makes first (lockSiteGroups). */
-function changeSiteGroups<T>(prisma: PrismaClient, siteId: string, work: (tx: DbClient) => Promise<T>) {
-  return runInTransaction(prisma, async (tx) => {
-    await lockSiteGroups(tx, siteId)
-    return work(tx)
-  })
-}
-
 export function createSiteGroup(
   prisma: PrismaClient,
   siteId: string,
   body: CreateGroupRequest,
 ): Promise<Group> {
-  return changeSiteGroups(prisma, siteId, async (tx) => {
+  return changeSiteAccess(prisma, siteId, async (tx) => {
     await assertNameFree(tx, siteId, body.name)
     const parentId = body.parentId ?? null
     if (parentId) await assertParentOfSite(tx, siteId, parentId)
@@ -138,16 +127,13 @@ async function assertParentAllowed(tx: DbClient, siteId: string, groupId: string
 }
 
 /**
- * A change that would leave the site without an administrator is refused (409), as on the users
- * endpoints: the admin groups being removed or downgraded were the only way anyone administers it.
+ * The field of a change that may take a role away from someone: a role below admin, or a move that takes
+ * the group's members away from the ancestors whose roles they got; null for one that takes none away.
  */
-async function assertAdminRemains(
-  tx: DbClient,
-  siteId: string,
-  field: string,
-  without: Parameters<typeof siteKeepsAdmin>[1],
-) {
-  if (!(await siteKeepsAdmin(tx, { ...without, siteId }))) throw conflict(field, SITE_USER_MESSAGES.lastAdmin)
+function roleTakingField(group: GroupRecord, body: UpdateGroupRequest): 'role' | 'parentId' | null {
+  if (group.role === 'admin' && body.role !== undefined && body.role !== 'admin') return 'role'
+  if (body.parentId !== undefined && body.parentId !== (group.parent?.id ?? null)) return 'parentId'
+  return null
 }
 
 export function updateSiteGroup(
@@ -156,28 +142,27 @@ export function updateSiteGroup(
   groupId: string,
   body: UpdateGroupRequest,
 ): Promise<Group> {
-  return changeSiteGroups(prisma, siteId, async (tx) => {
+  return changeSiteAccess(prisma, siteId, async (tx) => {
     const group = await findGroupOrThrow(tx, siteId, groupId)
     if (body.name !== undefined) await assertNameFree(tx, siteId, body.name, groupId)
     if (body.parentId) await assertParentAllowed(tx, siteId, groupId, body.parentId)
-    if (group.role === 'admin' && body.role !== undefined && body.role !== 'admin') {
-      await assertAdminRemains(tx, siteId, 'role', { siteId, withoutGroupIds: [groupId] })
-    }
     const row = await updateGroup(tx, groupId, body).catch(rethrowNameClash)
+    // Checked once the change is made: one that leaves the site without an administrator is undone (409).
+    const field = roleTakingField(group, body)
+    if (field) await assertSiteKeepsAdmin(tx, siteId, field)
     return presentGroup(row)
   })
 }
 
-/** Deletes the group with its subgroups; refused when their admin role was the site's last administrator. */
+/**
+ * Deletes the group with its subgroups; refused when the roles they gave (their own or their ancestors')
+ * were the site's last administrator.
+ */
 export function deleteSiteGroup(prisma: PrismaClient, siteId: string, groupId: string): Promise<void> {
-  return changeSiteGroups(prisma, siteId, async (tx) => {
+  return changeSiteAccess(prisma, siteId, async (tx) => {
     await findGroupOrThrow(tx, siteId, groupId)
-    const removed = await listGroupSubtree(tx, groupId)
-    if (removed.some((group) => group.role === 'admin')) {
-      const withoutGroupIds = removed.map((group) => group.id)
-      await assertAdminRemains(tx, siteId, 'groupId', { siteId, withoutGroupIds })
-    }
     await deleteGroup(tx, groupId)
+    await assertSiteKeepsAdmin(tx, siteId, 'groupId')
   })
 }
 
@@ -207,7 +192,7 @@ export function addGroupUser(
   groupId: string,
   { userId }: AddGroupUserRequest,
 ): Promise<GroupMember> {
-  return changeSiteGroups(prisma, siteId, async (tx) => {
+  return changeSiteAccess(prisma, siteId, async (tx) => {
     await findGroupOrThrow(tx, siteId, groupId)
     if (!(await mayJoinSiteGroups(tx, { siteId, userId })))
       throw badRequest('userId', GROUP_MESSAGES.userNotAllowed)
@@ -216,19 +201,20 @@ export function addGroupUser(
   })
 }
 
-/** Removes a member; refused when their place in an admin group was the site's last administrator. */
+/**
+ * Removes a member; refused when the role the group gave them (its own or an ancestor's) was the site's
+ * last administrator.
+ */
 export function removeGroupUser(
   prisma: PrismaClient,
   siteId: string,
   groupId: string,
   userId: string,
 ): Promise<void> {
-  return changeSiteGroups(prisma, siteId, async (tx) => {
-    const group = await findGroupOrThrow(tx, siteId, groupId)
+  return changeSiteAccess(prisma, siteId, async (tx) => {
+    await findGroupOrThrow(tx, siteId, groupId)
     if (!(await findGroupMember(tx, { groupId, userId }))) throw notFound(GROUP_MESSAGES.notMember)
-    if (group.role === 'admin') {
-      await assertAdminRemains(tx, siteId, 'userId', { siteId, withoutMember: { groupId, userId } })
-    }
     await removeGroupMember(tx, { groupId, userId })
+    await assertSiteKeepsAdmin(tx, siteId, 'userId')
   })
 }

@@ -70,12 +70,8 @@ function startOfCurrentMonth(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
 
-export async function getSiteConfig(
-  prisma: PrismaClient,
-  access: SiteAccess,
-  userId: string,
-): Promise<SiteConfig> {
-  const row = await findSiteConfigRow(prisma, { siteId: access.siteId, userId })
+export async function getSiteConfig(prisma: PrismaClient, access: SiteAccess): Promise<SiteConfig> {
+  const row = await findSiteConfigRow(prisma, access.siteId)
   if (!row) throw notFound(SITE_NOT_FOUND_MESSAGE)
   const pagesScanned = await countPagesScannedSince(prisma, { siteId: row.id, since: startOfCurrentMonth() })
   // The caller's role as the access check gave it: an API token may cap it below the membership's.
@@ -140,7 +136,7 @@ export async function createSite(
         ...newSiteSchedule(body),
       }
       const site = await createSiteRows(prisma, input, body.firstSection)
-      return getSiteConfig(prisma, { siteId: site.id, slug: site.slug, role: 'admin' }, userId)
+      return getSiteConfig(prisma, { siteId: site.id, slug: site.slug, role: 'admin' })
     } catch (error) {
       // Another site took the slug between the look-up and the insert: look again.
       if (!isUniqueConstraintError(error) || attempt >= SLUG_ATTEMPTS) throw error
@@ -176,10 +172,9 @@ export function toSiteChanges(
 export async function changeSite(
   prisma: PrismaClient,
   access: SiteAccess,
-  userId: string,
   changes: UpdateSiteRequest,
 ): Promise<SiteConfig> {
-  const current = await getSiteConfig(prisma, access, userId)
+  const current = await getSiteConfig(prisma, access)
   await updateSite(prisma, access.siteId, toSiteChanges(changes, current))
-  return getSiteConfig(prisma, access, userId)
+  return getSiteConfig(prisma, access)
 }

@@ -6,8 +6,8 @@ import {
   type SiteUsersQuery,
 } from '@canopy/contracts'
 import {
+  type DbClient,
   findSiteUser,
-  hasOtherSiteAdmin,
   listSiteUsers,
   type PrismaClient,
   removeSiteMember,
@@ -15,6 +15,7 @@ import {
 } from '@canopy/db'
 import { conflict, notFound } from '../http-errors.js'
 import { presentSiteUser, presentSiteUserDetail } from '../presenters/site-user.js'
+import { assertSiteKeepsAdmin, changeSiteAccess } from './site-access-changes.js'
 
 /** One zero-based page of the people who can see the site, by name (the assign modal's user search). */
 export async function getSiteUsers(
@@ -30,8 +31,8 @@ export async function getSiteUsers(
   return { items: rows.map(presentSiteUser), pageIndex: query.page, pageSize: query.pageSize, totalCount }
 }
 
-async function findSiteUserOrThrow(prisma: PrismaClient, siteId: string, userId: string) {
-  const user = await findSiteUser(prisma, { siteId, userId })
+async function findSiteUserOrThrow(db: DbClient, siteId: string, userId: string) {
+  const user = await findSiteUser(db, { siteId, userId })
   if (!user) throw notFound(SITE_USER_MESSAGES.notFound)
   return user
 }
@@ -44,39 +45,40 @@ export async function getSiteUser(
   return presentSiteUserDetail(await findSiteUserOrThrow(prisma, siteId, userId))
 }
 
-/**
- * A change that would leave the site without an administrator is refused: the user is its admin and no one
- * else is, directly or through a group.
- */
-async function assertAnotherAdminRemains(
-  prisma: PrismaClient,
-  user: Awaited<ReturnType<typeof findSiteUserOrThrow>>,
-  siteId: string,
-) {
-  if (presentSiteUserDetail(user).role !== 'admin') return
-  if (!(await hasOtherSiteAdmin(prisma, { siteId, userId: user.id }))) {
-    throw conflict('role', SITE_USER_MESSAGES.lastAdmin)
-  }
+/** The direct member; one who sees the site only through a group is changed through the group (409). */
+async function findMemberOrThrow(db: DbClient, siteId: string, userId: string) {
+  const user = await findSiteUserOrThrow(db, siteId, userId)
+  if (user.memberships.length === 0) throw conflict('role', SITE_USER_MESSAGES.notMember)
+  return user
 }
 
-/** Sets a direct member's role; one who sees the site only through a group is changed through the group. */
+/**
+ * Sets a direct member's role, under the site's access lock like every change to its groups: a change that
+ * leaves the site without an administrator (directly or through any group) is refused (409) and undone, and
+ * two changes at once cannot both pass that check.
+ */
 export async function changeSiteUserRole(
   prisma: PrismaClient,
   siteId: string,
   userId: string,
   role: SiteRole,
 ): Promise<SiteUserDetail> {
-  const user = await findSiteUserOrThrow(prisma, siteId, userId)
-  if (user.memberships.length === 0) throw conflict('role', SITE_USER_MESSAGES.notMember)
-  if (role !== 'admin') await assertAnotherAdminRemains(prisma, user, siteId)
-  await setSiteMemberRole(prisma, { siteId, userId, role })
-  return getSiteUser(prisma, siteId, userId)
+  return changeSiteAccess(prisma, siteId, async (tx) => {
+    await findMemberOrThrow(tx, siteId, userId)
+    await setSiteMemberRole(tx, { siteId, userId, role })
+    if (role !== 'admin') await assertSiteKeepsAdmin(tx, siteId, 'role')
+    return presentSiteUserDetail(await findSiteUserOrThrow(tx, siteId, userId))
+  })
 }
 
-/** Removes the direct membership (the user keeps what the site's groups give them). */
+/**
+ * Removes the direct membership (the user keeps what the site's groups give them), under the same lock and
+ * last-administrator check as a role change.
+ */
 export async function removeSiteUser(prisma: PrismaClient, siteId: string, userId: string): Promise<void> {
-  const user = await findSiteUserOrThrow(prisma, siteId, userId)
-  if (user.memberships.length === 0) throw conflict('role', SITE_USER_MESSAGES.notMember)
-  await assertAnotherAdminRemains(prisma, user, siteId)
-  await removeSiteMember(prisma, { siteId, userId })
+  await changeSiteAccess(prisma, siteId, async (tx) => {
+    await findMemberOrThrow(tx, siteId, userId)
+    await removeSiteMember(tx, { siteId, userId })
+    await assertSiteKeepsAdmin(tx, siteId, 'role')
+  })
 }

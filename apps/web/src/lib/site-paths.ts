@@ -8,6 +8,11 @@ export function sitePath(siteSlug: string, sectionSlug?: string | null, rest = '
   return `${base}${section}${tail}`
 }
 
+/** settings/group/:groupId/:tabId: a group of the site, on one of its tabs (users, groups, settings). */
+export function groupPath(siteSlug: string, groupId: string, tab = 'users'): string {
+  return sitePath(siteSlug, null, `settings/group/${encodeURIComponent(groupId)}/${tab}`)
+}
+
 const SITE_PATH = /^\/site\/([^/]+)(?:\/section\/([^/]+))?(\/.*)?$/
 
 export type ParsedSitePath = { siteSlug: string; sectionSlug: string | null; rest: string }

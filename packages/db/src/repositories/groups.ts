@@ -1,6 +1,7 @@
 import type { SiteRole } from '@canopy/contracts'
 import type { Prisma } from '../generated/prisma/client.js'
 import type { DbClient, PageWindow, SortDirection } from './db-client.js'
+import { userSeesSiteWhere } from './site-access.js'
 
 export interface SiteGroupsFilter {
   siteId: string
@@ -108,15 +109,6 @@ export function listGroupSubtree(db: DbClient, groupId: string): Promise<{ id: s
     SELECT id, role::text AS role FROM subtree`
 }
 
-/**
- * Every change to a site's groups that depends on what it reads first (a parent that must not be a
- * subgroup, an administrator who must remain) runs under this per-site transaction lock, so two such
- * changes at once cannot each pass their check and together break it.
- */
-export async function lockSiteGroups(tx: Prisma.TransactionClient, siteId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`site-groups:${siteId}`}))`
-}
-
 function groupMembersWhere(groupId: string, search: string | undefined): Prisma.UserWhereInput {
   const term = search?.trim()
   const matches: Prisma.UserWhereInput[] = term
@@ -176,39 +168,11 @@ export async function mayJoinSiteGroups(
     where: {
       id: userId,
       OR: [
-        { memberships: { some: { siteId } } },
-        { groupMemberships: { some: { group: { siteId } } } },
+        userSeesSiteWhere(siteId),
         { organisations: { some: { organisation: { sites: { some: { id: siteId } } } } } },
       ],
     },
     select: { id: true },
   })
   return user !== null
-}
-
-/**
- * Whether the site still has an administrator once the given groups stop giving the admin role, or once
- * one member leaves one group: a direct admin, or a member of another admin group.
- */
-export async function siteKeepsAdmin(
-  db: DbClient,
-  {
-    siteId,
-    withoutGroupIds = [],
-    withoutMember,
-  }: { siteId: string; withoutGroupIds?: string[]; withoutMember?: { groupId: string; userId: string } },
-): Promise<boolean> {
-  const direct = await db.siteMembership.findFirst({
-    where: { siteId, role: 'admin' },
-    select: { userId: true },
-  })
-  if (direct) return true
-  const throughGroup = await db.groupMember.findFirst({
-    where: {
-      group: { siteId, role: 'admin', id: { notIn: withoutGroupIds } },
-      ...(withoutMember ? { NOT: { groupId: withoutMember.groupId, userId: withoutMember.userId } } : {}),
-    },
-    select: { userId: true },
-  })
-  return throughGroup !== null
 }

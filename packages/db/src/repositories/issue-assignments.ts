@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js'
 import type { DbClient, PageWindow, SortDirection } from './db-client.js'
+import { userSeesSiteWhere } from './site-access.js'
 
 /** Issue assignments: one per site, page and issue, to a user of the site or to a team role. */
 
@@ -30,10 +31,7 @@ export function findPageIssueOfSite(db: DbClient, { siteId, pageId, issueId }: A
 /** The user when they may see the site (a membership or one of its groups), else null. */
 export function findUserWhoSeesSite(db: DbClient, { siteId, userId }: { siteId: string; userId: string }) {
   return db.user.findFirst({
-    where: {
-      id: userId,
-      OR: [{ memberships: { some: { siteId } } }, { groupMemberships: { some: { group: { siteId } } } }],
-    },
+    where: { AND: [{ id: userId }, userSeesSiteWhere(siteId)] },
     select: { ...personSelect, email: true },
   })
 }

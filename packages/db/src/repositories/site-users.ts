@@ -1,6 +1,7 @@
 import type { SiteRole } from '@canopy/contracts'
 import type { Prisma } from '../generated/prisma/client.js'
 import type { DbClient, SortDirection } from './db-client.js'
+import { type GroupRoleGrant, listGroupRoleGrants, userSeesSiteWhere } from './site-access.js'
 
 export interface SiteUsersFilter {
   siteId: string
@@ -10,8 +11,9 @@ export interface SiteUsersFilter {
 }
 
 function siteUsersWhere({ siteId, search, includeInherited }: SiteUsersFilter): Prisma.UserWhereInput {
-  const sees: Prisma.UserWhereInput[] = [{ memberships: { some: { siteId } } }]
-  if (includeInherited) sees.push({ groupMemberships: { some: { group: { siteId } } } })
+  const sees: Prisma.UserWhereInput = includeInherited
+    ? userSeesSiteWhere(siteId)
+    : { memberships: { some: { siteId } } }
   const term = search?.trim()
   const matches: Prisma.UserWhereInput[] = term
     ? [
@@ -20,75 +22,65 @@ function siteUsersWhere({ siteId, search, includeInherited }: SiteUsersFilter): 
         { email: { contains: term.toLowerCase() } },
       ]
     : []
-  return { AND: [{ OR: sees }, ...(matches.length ? [{ OR: matches }] : [])] }
+  return { AND: [sees, ...(matches.length ? [{ OR: matches }] : [])] }
 }
 
-/** The users who can see the site, by name, with their membership's and their groups' roles there. */
+function siteUserSelect(siteId: string) {
+  return {
+    id: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    memberships: { where: { siteId }, select: { role: true } },
+  } satisfies Prisma.UserSelect
+}
+
+/** A user of the site with their membership's role and every group that gives them a role there. */
+export type SiteUserRow = Prisma.UserGetPayload<{ select: ReturnType<typeof siteUserSelect> }> & {
+  grants: GroupRoleGrant[]
+}
+
+async function withGrants(
+  db: DbClient,
+  siteId: string,
+  users: Prisma.UserGetPayload<{ select: ReturnType<typeof siteUserSelect> }>[],
+): Promise<SiteUserRow[]> {
+  const grants = await listGroupRoleGrants(db, { siteId, userIds: users.map((user) => user.id) })
+  return users.map((user) => ({ ...user, grants: grants.filter((grant) => grant.userId === user.id) }))
+}
+
+/** The users who can see the site, by name, with their membership's role and the roles groups give them. */
 export async function listSiteUsers(
   db: DbClient,
   filter: SiteUsersFilter,
   { skip, take, direction }: { skip: number; take: number; direction: SortDirection },
 ) {
   const where = siteUsersWhere(filter)
-  const [rows, totalCount] = await Promise.all([
+  const [users, totalCount] = await Promise.all([
     db.user.findMany({
       where,
       orderBy: [{ lastName: direction }, { firstName: direction }, { id: direction }],
       skip,
       take,
-      select: {
-        id: true,
-        firstName: true,
-        lastName: true,
-        email: true,
-        memberships: { where: { siteId: filter.siteId }, select: { role: true } },
-        groupMemberships: {
-          where: { group: { siteId: filter.siteId } },
-          select: { group: { select: { role: true } } },
-        },
-      },
+      select: siteUserSelect(filter.siteId),
     }),
     db.user.count({ where }),
   ])
-  return { rows, totalCount }
+  return { rows: await withGrants(db, filter.siteId, users), totalCount }
 }
 
-export type SiteUserRow = Awaited<ReturnType<typeof listSiteUsers>>['rows'][number]
-
-/** One user who can see the site, as listSiteUsers reads them, with the groups of the site they are in. */
-export function findSiteUser(db: DbClient, { siteId, userId }: { siteId: string; userId: string }) {
-  return db.user.findFirst({
-    where: { AND: [{ id: userId }, siteUsersWhere({ siteId, includeInherited: true })] },
-    select: {
-      id: true,
-      firstName: true,
-      lastName: true,
-      email: true,
-      memberships: { where: { siteId }, select: { role: true } },
-      groupMemberships: {
-        where: { group: { siteId } },
-        select: { group: { select: { id: true, name: true, role: true } } },
-      },
-    },
-  })
-}
-
-/** Whether anyone but `userId` administers the site, directly or through an admin group. */
-export async function hasOtherSiteAdmin(
+/** One user who can see the site, as listSiteUsers reads them. */
+export async function findSiteUser(
   db: DbClient,
   { siteId, userId }: { siteId: string; userId: string },
-) {
-  const other = await db.user.findFirst({
-    where: {
-      id: { not: userId },
-      OR: [
-        { memberships: { some: { siteId, role: 'admin' } } },
-        { groupMemberships: { some: { group: { siteId, role: 'admin' } } } },
-      ],
-    },
-    select: { id: true },
+): Promise<SiteUserRow | null> {
+  const user = await db.user.findFirst({
+    where: { AND: [{ id: userId }, userSeesSiteWhere(siteId)] },
+    select: siteUserSelect(siteId),
   })
-  return other !== null
+  if (!user) return null
+  const [row] = await withGrants(db, siteId, [user])
+  return row ?? null
 }
 
 export function setSiteMemberRole(

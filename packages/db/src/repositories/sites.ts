@@ -1,3 +1,4 @@
+import type { SiteRole } from '@canopy/contracts'
 import { type FormFactor, Prisma } from '../generated/prisma/client.js'
 import {
   type DbClient,
@@ -7,7 +8,7 @@ import {
   toContainsPattern,
 } from './db-client.js'
 import type { ListCountCache } from './keyset-list.js'
-import { siteRoleSelect } from './site-access.js'
+import { listSiteRolesOfUser } from './site-access.js'
 
 export type SiteListSortKey = 'siteName' | 'rootUri' | 'created'
 
@@ -32,10 +33,9 @@ const SITE_LIST_ORDER: Record<SiteListSortKey, Prisma.Sql> = {
   created: Prisma.sql`s."createdAt"`,
 }
 
-function siteListInclude(userId: string) {
+function siteListInclude() {
   return {
     organisation: { select: { id: true, slug: true, name: true } },
-    ...siteRoleSelect(userId),
     historyPoints: {
       where: { sectionId: null },
       orderBy: { recordedAt: 'desc' },
@@ -68,6 +68,8 @@ function siteListInclude(userId: string) {
 
 export type SiteListRow = Prisma.SiteGetPayload<{ include: ReturnType<typeof siteListInclude> }> & {
   _count: { pages: number }
+  /** the user's role on the site (findSiteAccessForUser's rule) */
+  role: SiteRole
 }
 
 /**
@@ -136,30 +138,32 @@ export async function listSitesForUser(
     db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Site" s WHERE ${where}`,
   ])
   const ids = page.map((row) => row.id)
-  const [sites, pageCounts] = await Promise.all([
-    db.site.findMany({ where: { id: { in: ids } }, include: siteListInclude(userId) }),
+  const [sites, pageCounts, roles] = await Promise.all([
+    db.site.findMany({ where: { id: { in: ids } }, include: siteListInclude() }),
     countPagesOfSites(db, ids, countCache),
+    listSiteRolesOfUser(db, { userId, siteIds: ids }),
   ])
-  const rows = sites.map((site) => ({ ...site, _count: { pages: pageCounts.get(site.id) ?? 0 } }))
+  const rows = sites.map((site) => ({
+    ...site,
+    _count: { pages: pageCounts.get(site.id) ?? 0 },
+    role: roles.get(site.id) ?? 'viewer',
+  }))
   return { rows: orderByIds(rows, ids), totalCount: count?.count ?? 0 }
 }
 
-function siteConfigInclude(userId: string) {
-  return {
-    organisation: { select: { id: true, slug: true, name: true } },
-    integrations: {
-      where: { kind: { in: ['issue_tracker', 'web_risk'] } },
-      select: { kind: true, enabled: true, config: true },
-    },
-    ...siteRoleSelect(userId),
-  } satisfies Prisma.SiteInclude
-}
+const siteConfigInclude = {
+  organisation: { select: { id: true, slug: true, name: true } },
+  integrations: {
+    where: { kind: { in: ['issue_tracker', 'web_risk'] } },
+    select: { kind: true, enabled: true, config: true },
+  },
+} satisfies Prisma.SiteInclude
 
-export type SiteConfigRow = Prisma.SiteGetPayload<{ include: ReturnType<typeof siteConfigInclude> }>
+export type SiteConfigRow = Prisma.SiteGetPayload<{ include: typeof siteConfigInclude }>
 
-/** The site with what its config screen needs, seen by `userId` (for their role). */
-export function findSiteConfigRow(db: DbClient, { siteId, userId }: { siteId: string; userId: string }) {
-  return db.site.findUnique({ where: { id: siteId }, include: siteConfigInclude(userId) })
+/** The site with what its config screen needs (the caller's role comes from their site access). */
+export function findSiteConfigRow(db: DbClient, siteId: string) {
+  return db.site.findUnique({ where: { id: siteId }, include: siteConfigInclude })
 }
 
 /** Slugs already taken by `base` or `base-<n>`, to pick the next free one. */

@@ -36,7 +36,8 @@ const manageConfig = { permission: 'manageMembers' } as const
 
 /**
  * The site's groups (note the singular `group` segment of the spec's paths for one group): a group gives its
- * role on the site to its own members; groups nest, and a group of another site is not found.
+ * role on the site to its members and to those of every group nested inside it (a subgroup is part of its
+ * parent); a group of another site is not found.
  */
 const groupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { prisma } = fastify
@@ -99,7 +100,7 @@ function groupRoutes(fastify: FastifyZodInstance) {
       schema: {
         tags: ['groups'],
         summary:
-          'Rename a group, change its role or move it (parentId null: to the top); 400 on a parent inside it, 409 on a taken name or the last administrator',
+          'Rename a group, change its role or move it (parentId null: to the top; its members lose the roles of the groups it leaves); 400 on a parent inside it, 409 on a taken name or the last administrator',
         params: GroupParamsSchema,
         body: UpdateGroupRequestSchema,
         response: { 200: GroupSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -68,7 +68,7 @@ function siteUserRoutes(fastify: FastifyZodInstance) {
       schema: {
         tags: ['users'],
         summary:
-          'One user who can see the site: their role, their own membership role, and the groups they are in with theirs',
+          'One user who can see the site: their role, their own membership role, and every group that gives them a role (those they are in and the groups those are nested in) with it',
         params: SiteUserParamsSchema,
         response: { 200: SiteUserDetailSchema, ...errorResponses(401, 403, 404) },
       },

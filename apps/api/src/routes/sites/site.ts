@@ -7,7 +7,6 @@ import {
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { getSignedInUser } from '../../plugins/app/auth.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import { upsertSiteScanSchedule } from '../../services/scan-schedule-service.js'
 import { deleteSite } from '../../services/site-delete-service.js'
@@ -32,7 +31,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: SiteConfigSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => getSiteConfig(fastify.prisma, getSiteAccess(request), getSignedInUser(request).id),
+    async (request) => getSiteConfig(fastify.prisma, getSiteAccess(request)),
   )
 
   fastify.put(
@@ -49,12 +48,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const site = await changeSite(
-        fastify.prisma,
-        getSiteAccess(request),
-        getSignedInUser(request).id,
-        request.body,
-      )
+      const site = await changeSite(fastify.prisma, getSiteAccess(request), request.body)
       await upsertSiteScanSchedule(fastify.queues, {
         id: site.sys.id,
         scanSchedule: site.scanSchedule,

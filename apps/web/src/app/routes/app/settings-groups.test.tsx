@@ -135,6 +135,14 @@ const site = (id: string, firstName: string): SiteUser => ({
   inherited: false,
 })
 
+/** Every group of the site: Writers (g1) holds Guests, which holds Interns; Auditors is another top group. */
+const ALL_GROUPS = [
+  group('g4', 'Auditors'),
+  group('g2', 'Guests', { parent: { id: 'g1', name: 'Writers' } }),
+  group('g3', 'Interns', { parent: { id: 'g2', name: 'Guests' } }),
+  WRITERS,
+]
+
 function renderGroup(tab: string, routes: Record<string, FakeHandler> = {}) {
   const api = installFakeApi({
     ...SITE_ROUTES,
@@ -148,6 +156,7 @@ function renderGroup(tab: string, routes: Record<string, FakeHandler> = {}) {
       }),
     'GET /api/v1/sites/:slug/group/:groupId/groups': (request) =>
       reply(groupsPage([group('g2', 'Guests', { parent: { id: 'g1', name: 'Writers' } })], request)),
+    'GET /api/v1/sites/:slug/groups': (request) => reply(groupsPage(ALL_GROUPS, request)),
     'GET /api/v1/sites/:slug/users': (request) => {
       const people = [site('u1', 'Ann'), site('u2', 'Bo')]
       const search = request.query.get('search') ?? ''
@@ -214,7 +223,9 @@ describe('settings/group/:groupId/:tabId', () => {
     expect(await findAxeViolations()).toEqual([])
     await userEvent.click(screen.getByRole('button', { name: 'New subgroup' }))
     const dialog = await screen.findByRole('dialog', { name: 'New subgroup' })
-    expect(dialog).toHaveTextContent('The new group goes inside Writers.')
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: /Parent group/ })).toHaveTextContent('Writers'),
+    )
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Interns')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create group' }))
     await waitFor(() =>
@@ -258,6 +269,45 @@ describe('settings/group/:groupId/:tabId', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete group' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete group' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/site/demo-site/settings/groups'))
+  })
+
+  it('the settings tab moves the group under another parent: itself and its subgroups are not offered', async () => {
+    const cycle = 'A group cannot be placed inside itself or one of its own subgroups.'
+    let current = WRITERS
+    const { api } = renderGroup('settings', {
+      'GET /api/v1/sites/:slug/group/:groupId': () => reply(current),
+      'PUT /api/v1/sites/:slug/group/:groupId': () => {
+        if (current.parent) return fail(400, cycle, { errors: { parentId: cycle } })
+        current = { ...WRITERS, parent: { id: 'g4', name: 'Auditors' } }
+        return reply(current)
+      },
+    })
+    const select = await screen.findByRole('button', { name: /Parent group/ })
+    expect(select).toHaveTextContent('No parent (top level)')
+    await waitFor(() => expect(select).toBeEnabled())
+    select.focus()
+    await userEvent.keyboard('{Enter}')
+    const options = await screen.findAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual(['No parent (top level)', 'Auditors'])
+    await userEvent.click(screen.getByRole('option', { name: 'Auditors' }))
+    expect(await findAxeViolations()).toEqual([])
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/v1/sites/:slug/group/:groupId')[0]?.body).toEqual({ parentId: 'g4' }),
+    )
+    // The group read again sits under Auditors now: the header and the select say so.
+    expect(await screen.findByText(/inside Auditors/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Parent group/ })).toHaveTextContent('Auditors')
+
+    // Back to the top; a refusal of the server names the parent field and shows under it.
+    await userEvent.click(screen.getByRole('button', { name: /Parent group/ }))
+    await userEvent.click(await screen.findByRole('option', { name: 'No parent (top level)' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/v1/sites/:slug/group/:groupId')[1]?.body).toEqual({ parentId: null }),
+    )
+    expect(await screen.findByText(cycle)).toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
   })
 
   it('a group that is not found says so, with the way back to the groups', async () => {

@@ -117,7 +117,7 @@ const detail = (overrides: Partial<SiteUserDetail> = {}): SiteUserDetail => ({
   ...user('u2', 'Bo'),
   isMember: true,
   directRole: 'viewer',
-  groups: [{ id: 'g1', name: 'Web team', role: 'editor' }],
+  groups: [{ id: 'g1', name: 'Web team', role: 'editor', through: null }],
   role: 'editor',
   ...overrides,
 })
@@ -149,8 +149,14 @@ describe('settings/user/:userId', () => {
     expect(await screen.findByRole('heading', { name: 'Bo Tester', level: 1 })).toBeInTheDocument()
     expect(screen.getByText('bo@example.com')).toBeInTheDocument()
     expect(document.querySelector('img')?.getAttribute('src')).toMatch(/\/api\/v1\/avatars\/u2\?size=96$/)
-    const groups = screen.getByRole('table', { name: "The site's groups they are in" })
-    expect(within(groups).getByRole('row', { name: /Web team/ })).toHaveTextContent('Editor')
+    const groups = screen.getByRole('table', { name: 'The groups that give them a role on this site' })
+    const row = within(groups).getByRole('row', { name: /Web team/ })
+    expect(row).toHaveTextContent('Editor')
+    expect(row).toHaveTextContent('Member of the group')
+    expect(within(row).getByRole('link', { name: 'Web team' })).toHaveAttribute(
+      'href',
+      '/site/demo-site/settings/group/g1/users',
+    )
     expect(await findAxeViolations()).toEqual([])
 
     screen.getByRole('button', { name: /Their own role on this site/ }).focus()
@@ -189,6 +195,27 @@ describe('settings/user/:userId', () => {
     const access = screen.getByRole('region', { name: 'Access to this site' })
     expect(within(access).getByText('Their own role').nextSibling).toHaveTextContent('Viewer')
     expect(within(access).getByText('Role on this site').nextSibling).toHaveTextContent('Editor')
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('tells a role from a group the user is in through a subgroup, with links to both groups', async () => {
+    const groups: SiteUserDetail['groups'] = [
+      { id: 'g2', name: 'Interns', role: 'viewer', through: null },
+      { id: 'g3', name: 'Administrators', role: 'admin', through: { id: 'g2', name: 'Interns' } },
+    ]
+    renderDetail(detail({ directRole: null, isMember: false, role: 'admin', groups }))
+    const table = await screen.findByRole('table', { name: 'The groups that give them a role on this site' })
+    const inherited = within(table).getByRole('row', { name: /Administrators/ })
+    expect(inherited).toHaveTextContent('Admin')
+    expect(inherited).toHaveTextContent('Through its subgroup Interns')
+    expect(within(inherited).getByRole('link', { name: 'Administrators' })).toHaveAttribute(
+      'href',
+      '/site/demo-site/settings/group/g3/users',
+    )
+    expect(within(inherited).getByRole('link', { name: 'Interns' })).toHaveAttribute(
+      'href',
+      '/site/demo-site/settings/group/g2/users',
+    )
     expect(await findAxeViolations()).toEqual([])
   })
 

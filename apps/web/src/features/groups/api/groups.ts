@@ -5,6 +5,7 @@ import {
   GroupMemberSchema,
   GroupSchema,
   GroupUsersPageSchema,
+  MAX_PAGE_SIZE,
   type PagedList,
   SiteGroupsPageSchema,
   SiteUsersPageSchema,
@@ -74,6 +75,31 @@ export function useSiteGroupList(siteSlug: string, query: ListApiQuery) {
         signal,
       ),
     placeholderData: keepPreviousData,
+  })
+}
+
+/**
+ * Every group of the site with its parent (GET /sites/:slug/groups with includeInherited, page after page):
+ * what a parent select offers. Null when the caller may not see the groups.
+ */
+export function useAllSiteGroups(siteSlug: string) {
+  return useQuery({
+    queryKey: [...groupsKey(siteSlug), 'all'] as const,
+    queryFn: async ({ signal }): Promise<Group[] | null> => {
+      const groups: Group[] = []
+      for (let page = 0; ; page += 1) {
+        const params = { page, pageSize: MAX_PAGE_SIZE, sortBy: 'name', includeInherited: true }
+        const result = await requestApiWithAccess(`${sitePrefix(siteSlug)}/groups`, {
+          params,
+          schema: SiteGroupsPageSchema,
+          signal,
+        })
+        if (!result.hasAccess) return null
+        groups.push(...result.data.data)
+        const { pageIndex, pageSize, totalCount } = result.data
+        if (result.data.data.length === 0 || (pageIndex + 1) * pageSize >= totalCount) return groups
+      }
+    },
   })
 }
 

@@ -9,12 +9,12 @@ import { ROLE_LABELS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGoBack } from '@/hooks/use-go-back'
 import { isApiError } from '@/lib/api-client'
+import { groupPath } from '@/lib/site-paths'
 import { useGroup } from '../api/groups'
 import { GROUP_TABS, GROUP_TEXT, type GroupTab } from '../labels'
 import { GroupMembersTab } from './group-members-tab'
 import { GroupSettingsTab } from './group-settings-tab'
 import styles from './groups.module.css'
-import { groupHref } from './groups-screen'
 import { SubgroupsTab } from './subgroups-tab'
 
 export type GroupDetailScreenProps = {
@@ -91,7 +91,7 @@ export function GroupDetailScreen(props: GroupDetailScreenProps) {
   const { name, role, memberCount, parent } = group.data
   const crumbs = [
     { label: GROUP_TEXT.title, href: groupsListHref(siteSlug) },
-    ...(parent ? [{ label: parent.name, href: groupHref(siteSlug, parent.id, 'groups') }] : []),
+    ...(parent ? [{ label: parent.name, href: groupPath(siteSlug, parent.id, 'groups') }] : []),
   ]
   return (
     <div className={styles.detail}>

@@ -7,8 +7,9 @@ import { useCreateGroup, useDeleteGroup } from '../api/groups'
 import { errorText, GROUP_TEXT } from '../labels'
 import { fieldErrorsOf, type GroupFieldErrors, GroupFields } from './group-fields'
 import styles from './groups.module.css'
+import { ParentSelect, parentIdOf, TOP_LEVEL } from './parent-select'
 
-/** The new group's name and role; with a parent, it is made inside that group. */
+/** The new group's name, role and parent (the group whose subgroups tab opened it, else the top level). */
 function CreateGroupForm({
   siteSlug,
   parent,
@@ -20,13 +21,15 @@ function CreateGroupForm({
 }) {
   const [name, setName] = useState('')
   const [role, setRole] = useState<SiteRole>('viewer')
+  const [parentChoice, setParentChoice] = useState(parent?.id ?? TOP_LEVEL)
   const [errors, setErrors] = useState<GroupFieldErrors>({})
   const create = useCreateGroup(siteSlug)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (name.trim() === '') return setErrors({ name: GROUP_TEXT.nameRequired })
     try {
-      const group = await create.mutateAsync({ name: name.trim(), role, parentId: parent?.id })
+      const parentId = parentIdOf(parentChoice) ?? undefined
+      const group = await create.mutateAsync({ name: name.trim(), role, parentId })
       showToast(GROUP_TEXT.created(group.name))
       close()
     } catch (failure) {
@@ -37,7 +40,6 @@ function CreateGroupForm({
   }
   return (
     <form className={styles.dialog} onSubmit={submit} noValidate>
-      {parent ? <p>{GROUP_TEXT.insideParent(parent.name)}</p> : null}
       <GroupFields
         name={name}
         role={role}
@@ -48,6 +50,16 @@ function CreateGroupForm({
         }}
         onRoleChange={setRole}
         autoFocus
+      />
+      <ParentSelect
+        siteSlug={siteSlug}
+        value={parentChoice}
+        onChange={(value) => {
+          setParentChoice(value)
+          setErrors({})
+        }}
+        current={parent}
+        errorMessage={errors.parentId}
       />
       <div className={styles.dialogActions}>
         <Button variant="secondary" onPress={close} isDisabled={create.isPending}>

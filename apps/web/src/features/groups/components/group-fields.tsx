@@ -5,13 +5,13 @@ import { ROLE_OPTIONS } from '@/config/roles'
 import { isApiError } from '@/lib/api-client'
 import { GROUP_TEXT } from '../labels'
 
-export type GroupFieldErrors = { name?: string; role?: string }
+export type GroupFieldErrors = { name?: string; role?: string; parentId?: string }
 
-/** The server's words about a field (a taken name) go under it; anything else is a toast (null). */
+/** The server's words about a field (a taken name, a parent inside the group) go under it; else a toast (null). */
 export function fieldErrorsOf(failure: unknown): GroupFieldErrors | null {
   if (!isApiError(failure)) return null
-  const { name, role } = failure.fieldErrors
-  return name || role ? { name, role } : null
+  const { name, role, parentId } = failure.fieldErrors
+  return name || role || parentId ? { name, role, parentId } : null
 }
 
 /** A group's name and role, as creating and editing one ask for them; a change clears the errors shown. */

@@ -7,15 +7,11 @@ import { type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { NoticePanel, PageHeader } from '@/components/ui/notice'
 import { ROLE_LABELS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { groupPath } from '@/lib/site-paths'
 import { useSiteGroupList } from '../api/groups'
 import { GROUP_TEXT } from '../labels'
 import { CreateGroupButton, DeleteGroupDialog } from './group-dialogs'
 import styles from './groups.module.css'
-
-/** settings/group/:groupId/:tabId of a group. */
-export function groupHref(siteSlug: string, groupId: string, tab = 'users'): string {
-  return `/site/${encodeURIComponent(siteSlug)}/settings/group/${encodeURIComponent(groupId)}/${tab}`
-}
 
 /** The columns of a list of groups: each name leads to its group; `onDelete` asks before deleting one. */
 export function groupColumns(
@@ -28,7 +24,7 @@ export function groupColumns(
     label: GROUP_TEXT.parent,
     render: (group) =>
       group.parent ? (
-        <AppLink href={groupHref(siteSlug, group.parent.id)}>{group.parent.name}</AppLink>
+        <AppLink href={groupPath(siteSlug, group.parent.id)}>{group.parent.name}</AppLink>
       ) : (
         GROUP_TEXT.topLevel
       ),
@@ -40,7 +36,7 @@ export function groupColumns(
       sortable: true,
       isRowHeader: true,
       render: (group) => (
-        <AppLink href={groupHref(siteSlug, group.id)} className={styles.nameCell}>
+        <AppLink href={groupPath(siteSlug, group.id)} className={styles.nameCell}>
           {group.name}
         </AppLink>
       ),

@@ -11,7 +11,7 @@ import { MESSAGES } from '@/config/messages'
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { buildApiUrl, isApiError } from '@/lib/api-client'
-import { sitePath } from '@/lib/site-paths'
+import { groupPath, sitePath } from '@/lib/site-paths'
 import { useChangeSiteUserRole, useSiteUser } from '../api/site-users'
 import { errorText, fullName, USER_TEXT } from '../labels'
 import { useRemoveUserDialog } from './remove-user-dialog'
@@ -45,8 +45,11 @@ function OwnRoleControl({ siteSlug, user }: { siteSlug: string; user: SiteUserDe
   )
 }
 
-/** The site's groups the user is in, each with the role it gives them. */
-function GroupRoles({ groups }: { groups: SiteUserDetail['groups'] }) {
+/**
+ * The groups that give the user a role, each with that role and how it reaches them: they are in the group,
+ * or in a subgroup nested inside it. Each group's name leads to its detail screen.
+ */
+function GroupRoles({ siteSlug, groups }: { siteSlug: string; groups: SiteUserDetail['groups'] }) {
   if (groups.length === 0) return <p>{USER_TEXT.noGroups}</p>
   return (
     <div className={styles.tableScroll}>
@@ -56,13 +59,26 @@ function GroupRoles({ groups }: { groups: SiteUserDetail['groups'] }) {
           <tr>
             <th scope="col">{USER_TEXT.group}</th>
             <th scope="col">{USER_TEXT.role}</th>
+            <th scope="col">{USER_TEXT.groupAccess}</th>
           </tr>
         </thead>
         <tbody>
           {groups.map((group) => (
             <tr key={group.id}>
-              <th scope="row">{group.name}</th>
+              <th scope="row">
+                <AppLink href={groupPath(siteSlug, group.id)}>{group.name}</AppLink>
+              </th>
               <td>{ROLE_LABELS[group.role]}</td>
+              <td>
+                {group.through ? (
+                  <>
+                    {USER_TEXT.throughSubgroup}{' '}
+                    <AppLink href={groupPath(siteSlug, group.through.id)}>{group.through.name}</AppLink>
+                  </>
+                ) : (
+                  USER_TEXT.inGroup
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -94,7 +110,7 @@ function AccessSection({
       <p className={styles.hint}>{USER_TEXT.siteRoleHint}</p>
       {canManage ? <OwnRoleControl siteSlug={siteSlug} user={user} /> : <p>{USER_TEXT.readOnly}</p>}
       <h3>{USER_TEXT.groupsHeading}</h3>
-      <GroupRoles groups={user.groups} />
+      <GroupRoles siteSlug={siteSlug} groups={user.groups} />
     </section>
   )
 }
