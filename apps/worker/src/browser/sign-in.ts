@@ -41,6 +41,13 @@ export interface SignInOptions {
   timeoutMs: number
 }
 
+/** A signed-in session: its cookies, and the page the sign-in ended on (null for a cookie set). */
+export interface SignedIn {
+  cookies: ScanCookie[]
+  /** where the success check showed: a page the session sees signed in */
+  signedInUrl: string | null
+}
+
 /**
  * Signs in as a visitor would and returns the session's cookies: a login form is loaded, filled in and
  * submitted in a fresh context behind the network guard's proxy, then the success check must show; a
@@ -51,20 +58,60 @@ export async function signIn(
   plan: SignInPlan,
   options: SignInOptions,
 ): Promise<ScanCookie[]> {
-  if (plan.kind === 'cookies') return plan.cookies
-  const proxy = await startGuardingProxy(options.guard)
-  let context: BrowserContext | null = null
-  try {
-    context = await browser.newContext(proxy.url)
+  return (await signInAt(browser, plan, options)).cookies
+}
+
+/** signIn, also telling the page the sign-in ended on. */
+export async function signInAt(
+  browser: SharedBrowser,
+  plan: SignInPlan,
+  options: SignInOptions,
+): Promise<SignedIn> {
+  if (plan.kind === 'cookies') return { cookies: plan.cookies, signedInUrl: null }
+  return withGuardedContext(browser, options.guard, async (context) => {
     const page = await context.newPage()
     page.setDefaultTimeout(options.timeoutMs)
     await submitLoginForm(page, plan, options.timeoutMs)
     await waitForSuccess(page, plan, options.timeoutMs)
-    return (await context.cookies()).map(toScanCookie)
+    return { cookies: (await context.cookies()).map(toScanCookie), signedInUrl: page.url() }
+  })
+}
+
+/** A fresh browser context behind the network guard's proxy, closed (with the proxy) once `use` is done. */
+async function withGuardedContext<T>(
+  browser: SharedBrowser,
+  guard: AddressGuard,
+  use: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const proxy = await startGuardingProxy(guard)
+  let context: BrowserContext | null = null
+  try {
+    context = await browser.newContext(proxy.url)
+    return await use(context)
   } finally {
     await context?.close().catch(() => undefined)
     await proxy.close()
   }
+}
+
+/**
+ * Where loading `url` with these cookies (none: as a visitor who is not signed in) ends, after redirects.
+ * Throws SignInError when the page does not load.
+ */
+export function landingOf(
+  browser: SharedBrowser,
+  url: string,
+  cookies: ScanCookie[],
+  options: SignInOptions,
+): Promise<string> {
+  return withGuardedContext(browser, options.guard, async (context) => {
+    if (cookies.length) await context.addCookies(cookies)
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'load', timeout: options.timeoutMs }).catch((error: unknown) => {
+      throw new SignInError(`${url} did not load (${reasonOf(error)})`)
+    })
+    return page.url()
+  })
 }
 
 function toScanCookie(cookie: Awaited<ReturnType<BrowserContext['cookies']>>[number]): ScanCookie {
@@ -130,16 +177,13 @@ async function waitForSuccess(page: Page, plan: LoginFormPlan, timeoutMs: number
  * Loads the site's root with a cookie set, as a scan's first page would be: the cookies are accepted by the
  * browser and the root answers. Throws SignInError when it does not.
  */
-export async function checkCookies(
+export function checkCookies(
   browser: SharedBrowser,
   cookies: ScanCookie[],
   rootUrl: string,
   options: SignInOptions,
 ): Promise<void> {
-  const proxy = await startGuardingProxy(options.guard)
-  let context: BrowserContext | null = null
-  try {
-    context = await browser.newContext(proxy.url)
+  return withGuardedContext(browser, options.guard, async (context) => {
     await context.addCookies(cookies).catch((error: unknown) => {
       throw new SignInError(`the browser refused the cookies (${reasonOf(error)})`)
     })
@@ -151,8 +195,5 @@ export async function checkCookies(
       })
     if (response && response.status() >= 400)
       throw new SignInError(`the site's root ${rootUrl} answered HTTP ${response.status()} with the cookies`)
-  } finally {
-    await context?.close().catch(() => undefined)
-    await proxy.close()
-  }
+  })
 }

@@ -11,7 +11,7 @@ import { ScanSignInError, scanSessionFor } from './scan-session.js'
 /**
  * How Lighthouse loads the scan's pages, as the page scan does: with the site's own user agent if it names one,
  * and the cookies of the scan's signed-in session (none when the site needs no sign-in), so that it measures
- * the page a member sees.
+ * the page a member sees: the session as it is now, renewed if the site ended it since the page was scanned.
  */
 async function siteVisit(
   prisma: PrismaClient,

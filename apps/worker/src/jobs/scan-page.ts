@@ -30,7 +30,15 @@ import { enqueueFinalizeIfReady, enqueueLighthousePage, enqueueQueuedPages } fro
 import { failQueuedPage } from './scan-page-failure.js'
 import { reportScanProgress } from './scan-progress.js'
 import { getScanRuntime, type ScanRuntime } from './scan-runtime.js'
-import { type ScanSession, ScanSignInError, scanSessionFor } from './scan-session.js'
+import {
+  isLoginPage,
+  ScanCookiesRefusedError,
+  type ScanSession,
+  ScanSignInError,
+  SESSION_RENEWALS_PER_WINDOW,
+  scanSessionFor,
+  sessionAfterLoginLanding,
+} from './scan-session.js'
 import { loadSectionRules } from './scan-site.js'
 
 /** robots.txt per origin, kept a few minutes per process: every page of a scan needs it. */
@@ -69,7 +77,7 @@ interface PageJob {
   robots: RobotsRules
   /** the section's rules in a section scan, else null */
   rules: SectionConditionRule[] | null
-  /** the signed-in session of a site scanned behind a login, else null */
+  /** the signed-in session of a site scanned behind a login, else null; the renewed one once renewed */
   session: ScanSession | null
 }
 
@@ -132,7 +140,13 @@ export const scanPageJob = defineJob(JOBS.scanPage, {
       ),
       rules: followsLinks(scan) ? await loadSectionRules(prisma, scan.sectionId) : null,
     }
-    return scanOnePage(pageJob)
+    return scanOnePage(pageJob).catch(async (error: unknown) => {
+      // Signing in again failed, or the site ended the session too often: the scan fails as at its first sign-in.
+      if (!(error instanceof ScanSignInError)) throw error
+      await markScanFailed(prisma, scanId, error.message)
+      await reportScanProgress(job, prisma, { scanId, stage: 'done', percent: 100 })
+      return { skipped: 'could not sign in' }
+    })
   },
 })
 
@@ -231,8 +245,57 @@ type LoadOutcome =
 /**
  * The audited load. Where the page lands elsewhere, it is audited there only if that address is one this
  * scan may load and no job of the scan has it yet; otherwise the address is not a page (NotAPageError).
+ *
+ * In a signed-in scan, a page (not the login page itself) that lands on the login page may mean the site
+ * ended the scan's session: the session is renewed (or found still holding) and the page loaded again with
+ * the new cookies, at most once per renewal and a few times in all. A page that still lands there while the
+ * session holds sends members to sign in: not a page, as before.
  */
 async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
+  let outcome = await auditOnce(pageJob)
+  for (let renewals = 0; sentToSignIn(pageJob, outcome); renewals++) {
+    const renewed = renewals <= SESSION_RENEWALS_PER_WINDOW ? await renewedSession(pageJob) : null
+    if (renewed && 'failure' in renewed) return renewed
+    if (!renewed) {
+      pageJob.logger.info(
+        { url: pageJob.url, loginUrl: pageJob.session?.loginUrl },
+        'the page sends a signed-in visitor to the login page: not a page',
+      )
+      return outcome
+    }
+    pageJob.session = renewed
+    const { runtime, url, robots } = pageJob
+    await waitForCrawlSlot(runtime.redis, runtime.config.queuePrefix, new URL(url).host, robots.crawlDelayMs)
+    outcome = await auditOnce(pageJob)
+  }
+  return outcome
+}
+
+/** The page, not the login page itself, landed on the scan session's login page. */
+function sentToSignIn(pageJob: PageJob, outcome: LoadOutcome): boolean {
+  const landed = outcome.notAPage?.redirectedTo
+  return !!landed && isLoginPage(pageJob.session, landed) && !isLoginPage(pageJob.session, pageJob.url)
+}
+
+/**
+ * The session to load the page with again after it was sent to sign in; null when the session still holds;
+ * a page failure when the site refused the scan's cookie set (nothing to sign in again with).
+ */
+async function renewedSession(pageJob: PageJob): Promise<ScanSession | { failure: string } | null> {
+  const { prisma, runtime, scan, session } = pageJob
+  if (!session) return null
+  try {
+    const renewed = await sessionAfterLoginLanding(prisma, runtime, scan, session)
+    if (renewed) pageJob.logger.info({ url: pageJob.url, generation: renewed.generation }, 'signed in again')
+    return renewed
+  } catch (error) {
+    if (!(error instanceof ScanCookiesRefusedError)) throw error
+    pageJob.logger.warn({ url: pageJob.url }, error.message)
+    return { failure: error.message }
+  }
+}
+
+async function auditOnce(pageJob: PageJob): Promise<LoadOutcome> {
   const { runtime, prisma, scan, url, urlHash } = pageJob
   try {
     await runtime.guard.assertAllowed(url)
@@ -240,7 +303,7 @@ async function loadPage(pageJob: PageJob): Promise<LoadOutcome> {
       rejectNonPages: true,
       // A page that sends the visitor to sign in is a redirect to the login page, not the login page audited.
       acceptLanding: async (landed) =>
-        landed !== pageJob.session?.loginUrl &&
+        !isLoginPage(pageJob.session, landed) &&
         isFollowable(pageJob, landed) &&
         !(await findScanUrl(prisma, scan.id, hashUrl(landed))),
       analysers: createContentAnalysers({ prisma, siteId: scan.site.id }),

@@ -18,7 +18,7 @@ export const testScanLoginJob = defineJob(JOBS.testScanLogin, {
       return { ok: false, message: `${SCAN_LOGIN_FAILED_PREFIX}no sign-in is set for the site` }
     try {
       const session = await openScanSession(prisma, runtime, site)
-      if (session?.loginUrl)
+      if (session?.kind === 'form')
         return {
           ok: true,
           message: `Signed in at ${session.loginUrl}: ${session.cookies.length} cookies kept.`,
