@@ -104,7 +104,7 @@ function SignedInFrame() {
   const siteSlug = parseSitePath(pathname)?.siteSlug ?? activeSite
   const site = useSite(siteSlug)
   const sectionSlug = parseSitePath(pathname)?.sectionSlug ?? null
-  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
+  const flags = useFeatureFlags(user?.isStaff ?? false, site.data ? (siteSlug ?? null) : null)
   const isDesktop = useMediaQuery(`(min-width: ${BREAKPOINTS.desktopLayoutFrom}px)`)
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const logout = useLogout()
@@ -124,7 +124,7 @@ function SignedInFrame() {
     user,
     site: site.data ?? null,
     sectionSlug,
-    isFlagActive,
+    isFlagActive: flags.isActive,
     renderSiteList,
     renderSearchResults,
     onLogout: () => logout.mutate(),

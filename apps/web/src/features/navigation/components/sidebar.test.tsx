@@ -145,7 +145,8 @@ describe('sidebar', () => {
     openSite(makeSite(), { flags: { 'add-single-page-scan': true } })
     const events = userEvent.setup()
     const nav = await mainNav()
-    await events.click(within(nav).getByRole('button', { name: 'Add single page' }))
+    // shown once the flags are read
+    await events.click(await within(nav).findByRole('button', { name: 'Add single page' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add single page' })
     await events.click(within(dialog).getByRole('button', { name: 'Submit' }))
     expect(await within(dialog).findByText('Page URL is required')).toBeInTheDocument()
