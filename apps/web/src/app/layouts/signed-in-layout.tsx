@@ -14,6 +14,7 @@ import { SIDEBAR_STAYS_USABLE } from '@/features/navigation/components/sub-panel
 import { SearchPreview } from '@/features/search/components/search-preview'
 import { useSite } from '@/features/sites/api/get-site'
 import { SiteSwitcherList } from '@/features/sites/components/site-switcher-list'
+import { FeatureSwitcher } from '@/features/staff/components/feature-switcher'
 import { MasqueradeBanner } from '@/features/staff/components/masquerade-banner'
 import { useMediaQuery } from '@/hooks/use-media-query'
 import { useActiveSite } from '@/lib/active-site'
@@ -133,6 +134,7 @@ function SignedInFrame() {
   return (
     <div className={`${styles.shell} ${isDesktop && collapsed ? styles.collapsed : ''}`}>
       <LiveScans siteSlug={site.data ? siteSlug : null} />
+      <FeatureSwitcher siteSlug={site.data ? (siteSlug ?? null) : null} isStaff={user.isStaff} />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
