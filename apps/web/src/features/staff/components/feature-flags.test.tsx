@@ -30,7 +30,8 @@ function flagsApi(list: Partial<Parameters<typeof makeFeatureFlagList>[0]> = {})
   }
   return installFakeApi({
     'GET /api/v1/features': () => reply(current),
-    'PUT /api/v1/features/:name': (request) => reply({ ...request.body, name: request.params.name }),
+    'PUT /api/v1/features/:name': (request) =>
+      reply({ ...(request.body as object), name: request.params.name }),
     'PUT /api/v1/sites/:slug/features/:name': setOverride,
   })
 }
