@@ -114,10 +114,14 @@ describe('the Ctrl+Shift+F switcher', () => {
     flagsApi()
     renderWithRouter(<FeatureSwitcher siteSlug="demo-site" isStaff={false} />)
     const events = userEvent.setup()
-    await waitFor(async () => {
-      await events.keyboard('{Control>}{Shift>}F{/Shift}{/Control}')
-      expect(screen.getByRole('dialog', { name: 'Feature flags' })).toBeInTheDocument()
-    })
+    // The shortcut listens once the API has said the host is not production: pressed until it does.
+    await waitFor(
+      async () => {
+        await events.keyboard('{Control>}{Shift>}F{/Shift}{/Control}')
+        expect(screen.getByRole('dialog', { name: 'Feature flags' })).toBeInTheDocument()
+      },
+      { timeout: 10_000 },
+    )
     const dialog = screen.getByRole('dialog', { name: 'Feature flags' })
     expect(await within(dialog).findByRole('table')).toBeInTheDocument()
     expect(await findAxeViolations()).toEqual([])
