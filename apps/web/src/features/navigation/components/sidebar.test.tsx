@@ -70,7 +70,8 @@ describe('sidebar', () => {
       'href',
       '/site/demo-site/settings/sections',
     )
-    expect(within(panel).getByRole('link', { name: 'Scans' })).toBeInTheDocument()
+    // shown once the flags are read
+    expect(await within(panel).findByRole('link', { name: 'Scans' })).toBeInTheDocument()
     expect(within(panel).queryByRole('link', { name: 'Sitemap' })).not.toBeInTheDocument()
     expect(within(panel).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument()
   })
