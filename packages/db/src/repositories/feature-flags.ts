@@ -1,11 +1,6 @@
 import { FEATURE_FLAGS, type FeatureFlagName } from '@canopy/contracts'
 import type { DbClient } from './db-client.js'
 
-/** The global feature flags, by name. */
-export function listFeatureFlags(db: DbClient) {
-  return db.featureFlag.findMany({ orderBy: { name: 'asc' } })
-}
-
 /** What the database holds of the flags: the global values and, for a site, its overrides. */
 export interface FeatureFlagValues {
   /** the global value of each flag switched at least once; a flag without a row is off */
