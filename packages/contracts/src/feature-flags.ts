@@ -89,11 +89,11 @@ export const FeatureFlagQuerySchema = z.object({
     .string({ error: FEATURE_FLAG_MESSAGES.site })
     .trim()
     .min(1, FEATURE_FLAG_MESSAGES.site)
-    .max(200)
+    .max(200, FEATURE_FLAG_MESSAGES.site)
     .optional(),
 })
 
-export const FeatureFlagParamsSchema = z.object({ name: z.string().max(200) })
+export const FeatureFlagParamsSchema = z.object({ name: z.string().max(200, FEATURE_FLAG_MESSAGES.unknown) })
 
 export const GlobalFeatureFlagInputSchema = z.object({
   active: z.boolean({ error: FEATURE_FLAG_MESSAGES.active }),
