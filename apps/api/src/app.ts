@@ -7,6 +7,7 @@ import { badRequest } from './http-errors.js'
 import { redactUrl, serializeRequest } from './lib/log-redaction.js'
 import attemptLimitsPlugin from './plugins/app/attempt-limits.js'
 import authPlugin from './plugins/app/auth.js'
+import featureFlagsPlugin from './plugins/app/feature-flags.js'
 import firstScansPlugin from './plugins/app/first-scans.js'
 import invalidTextPlugin from './plugins/app/invalid-text.js'
 import mailerPlugin from './plugins/app/mailer.js'
@@ -94,6 +95,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(secretsPlugin)
   await fastify.register(authPlugin)
   await fastify.register(siteAccessPlugin)
+  await fastify.register(featureFlagsPlugin)
   await fastify.register(socketIoPlugin)
   await fastify.register(resultsCachePlugin)
   await fastify.register(scanEventsPlugin)

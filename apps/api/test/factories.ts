@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { SiteRole } from '@canopy/contracts'
+import type { FeatureFlagName, SiteRole } from '@canopy/contracts'
 import {
   ARTIFACT_FILES,
   hashPassword,
   type PrismaClient,
   pageArtifactsDir,
   type SectionOperator,
+  setSiteFeatureFlag,
 } from '@canopy/db'
 import { SESSION_COOKIE } from '../src/plugins/app/auth.js'
 import { createSecretToken, hashToken } from '../src/services/tokens.js'
@@ -61,12 +62,14 @@ export interface SiteFactoryOptions {
   siteName?: string
   rootUri?: string
   members?: { userId: string; role: SiteRole }[]
+  /** flags switched on for this site only (a flagged screen's endpoints answer 404 while its flag is off) */
+  featureFlags?: FeatureFlagName[]
 }
 
 export async function createTestSite(prisma: PrismaClient, options: SiteFactoryOptions = {}) {
   const organisationId = options.organisationId ?? (await createTestOrganisation(prisma)).id
   const slug = unique('site')
-  return prisma.site.create({
+  const site = await prisma.site.create({
     data: {
       slug,
       siteName: options.siteName ?? `Site ${slug}`,
@@ -75,6 +78,17 @@ export async function createTestSite(prisma: PrismaClient, options: SiteFactoryO
       memberships: options.members ? { create: options.members } : undefined,
     },
   })
+  await switchOnSiteFlags(prisma, site.id, options.featureFlags ?? [])
+  return site
+}
+
+/** Switches the flags on for the site alone, through the repository the API uses. */
+export async function switchOnSiteFlags(
+  prisma: PrismaClient,
+  siteId: string,
+  names: readonly FeatureFlagName[],
+) {
+  for (const name of names) await setSiteFeatureFlag(prisma, { siteId, name, active: true })
 }
 
 export async function createTestGroup(
@@ -168,12 +182,13 @@ export async function createSessionCookie(prisma: PrismaClient, userId: string):
  */
 export async function createTestSiteWithAdminAndMember(
   prisma: PrismaClient,
-  options: { rootUri?: string } = {},
+  options: { rootUri?: string; featureFlags?: FeatureFlagName[] } = {},
 ) {
   const admin = await createTestUser(prisma)
   const member = await createTestUser(prisma)
   const site = await createTestSite(prisma, {
     rootUri: options.rootUri,
+    featureFlags: options.featureFlags,
     members: [
       { userId: admin.id, role: 'admin' },
       { userId: member.id, role: 'viewer' },

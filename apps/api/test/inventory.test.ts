@@ -29,6 +29,7 @@ async function siteWithInventory() {
   const site = await createTestSite(app.prisma, {
     rootUri: 'https://inv.example.test/',
     members: [{ userId: user.id, role: 'viewer' }],
+    featureFlags: ['inventory/media'],
   })
   const home = await createTestPage(app.prisma, {
     siteId: site.id,
@@ -340,7 +341,10 @@ describe('GET /api/v1/sites/:slug/inventory', () => {
   it('answers the last scan’s counts and their history; before any scan, no counts and empty series', async () => {
     const { app, site, cookie } = await siteWithInventory()
     const user = await createTestUser(app.prisma)
-    const neverScanned = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
+    const neverScanned = await createTestSite(app.prisma, {
+      members: [{ userId: user.id, role: 'viewer' }],
+      featureFlags: ['inventory/media'],
+    })
     const never = await app.inject({
       url: `/api/v1/sites/${neverScanned.slug}/inventory`,
       headers: { cookie: await createSessionCookie(app.prisma, user.id) },

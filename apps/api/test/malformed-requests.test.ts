@@ -124,6 +124,8 @@ describe('malformed bodies', () => {
         'POST /api/v1/sites/:slug/groups',
         'PUT /api/v1/sites/:slug/group/:groupId',
         'POST /api/v1/sites/:slug/group/:groupId/users',
+        'PUT /api/v1/features/:name',
+        'PUT /api/v1/sites/:slug/features/:name',
       ]),
     )
   })

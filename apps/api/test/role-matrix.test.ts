@@ -1,6 +1,13 @@
-import { ROLE_REQUIRED_MESSAGES, SITE_PERMISSIONS, SITE_ROLES, type SiteRole } from '@canopy/contracts'
+import {
+  MASQUERADE_MESSAGES,
+  ROLE_REQUIRED_MESSAGES,
+  SITE_PERMISSIONS,
+  SITE_ROLES,
+  type SiteRole,
+} from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
 import { SITE_NOT_FOUND_MESSAGE } from '../src/plugins/app/site-access.js'
+import { requireStaff } from '../src/routes/staff/index.js'
 import { createSessionCookie, createTestSite, createTestUser } from './factories.js'
 import { type RouteEntry, useTestApp } from './helper.js'
 
@@ -22,6 +29,8 @@ function isSiteRoute(route: RouteEntry): boolean {
 }
 
 const neededRole = (route: RouteEntry): SiteRole => SITE_PERMISSIONS[route.permission ?? 'viewResults']
+/** A staff tool on a site (a site's feature flag): 403 to every role, for no role is staff. */
+const isStaffOnly = (route: RouteEntry) => route.onRequest.includes(requireStaff)
 
 /** Dummy values for every parameter but the site; deleting the site itself runs last. */
 function fill(route: RouteEntry, slug: string): string {
@@ -70,8 +79,15 @@ describe('the role-by-endpoint matrix', () => {
         'GET /api/v1/sites/:slug/group/:groupId/users',
         'POST /api/v1/sites/:slug/group/:groupId/users',
         'DELETE /api/v1/sites/:slug/group/:groupId/users/:userId',
+        'PUT /api/v1/sites/:slug/features/:name',
       ]),
     )
+  })
+
+  it('the staff-only site routes are the feature flag switch', async () => {
+    expect((await siteRoutes()).filter(isStaffOnly).map(key)).toEqual([
+      'PUT /api/v1/sites/:slug/features/:name',
+    ])
   })
 
   it('every site route that changes something declares its permission', async () => {
@@ -87,7 +103,10 @@ describe('the role-by-endpoint matrix', () => {
         const response = await call(route, site.slug, cookie)
         const needed = neededRole(route)
         const seen = { route: key(route), status: response.statusCode }
-        if (RANK[needed] > RANK[role]) {
+        if (isStaffOnly(route)) {
+          expect(seen).toEqual({ route: key(route), status: 403 })
+          expect(response.json().message).toBe(MASQUERADE_MESSAGES.staffOnly)
+        } else if (RANK[needed] > RANK[role]) {
           expect(seen).toEqual({ route: key(route), status: 403 })
           expect(response.json().message).toBe(ROLE_REQUIRED_MESSAGES[needed as 'editor' | 'admin'])
         } else {

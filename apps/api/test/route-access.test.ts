@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ROLE_REQUIRED_MESSAGES, SITE_PERMISSIONS } from '@canopy/contracts'
+import { FEATURE_FLAG_NAMES, ROLE_REQUIRED_MESSAGES, SITE_PERMISSIONS } from '@canopy/contracts'
 import { replaceDuplicateGroups } from '@canopy/db'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
@@ -18,6 +18,7 @@ import {
   createTestSection,
   createTestSite,
   createTestUser,
+  switchOnSiteFlags,
   testElementScreenshotPath,
 } from './factories.js'
 import { fillRoute, isApiRoute, type RouteEntry, useTestApp } from './helper.js'
@@ -65,6 +66,8 @@ async function twoSites() {
       { userId: admin.id, role: 'admin' },
     ],
   })
+  // Every flag on for site A, so that a member reads its flagged screens too (the gate: feature-flags.test.ts).
+  await switchOnSiteFlags(app.prisma, siteA.id, FEATURE_FLAG_NAMES)
   const siteB = await createTestSite(app.prisma, { siteName: 'Site B untouched' })
   const sectionA = await createTestSection(app.prisma, { siteId: siteA.id, title: 'Section A' })
   const sectionB = await createTestSection(app.prisma, { siteId: siteB.id, title: 'Section B untouched' })
@@ -267,6 +270,7 @@ describe('membership', () => {
         'GET /api/v1/sites/:slug/content-quality/pages-affected-by-a-link/:linkId/export',
         'GET /api/v1/sites/:slug/content-quality/resources/:resourceId',
         'GET /api/v1/sites/:slug/scan-status',
+        'PUT /api/v1/sites/:slug/features/:name',
       ]),
     )
     for (const route of siteRoutes) {

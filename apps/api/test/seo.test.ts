@@ -35,6 +35,7 @@ async function seoSite() {
   const site = await createTestSite(prisma, {
     rootUri: `${root}/`,
     members: [{ userId: user.id, role: 'viewer' }],
+    featureFlags: ['seo/orphaned-pages'],
   })
   const scan = await createTestCompletedScan(prisma, { siteId: site.id, number: 1 })
   const page = (
@@ -110,7 +111,10 @@ async function seoSite() {
 async function neverScannedSite() {
   const { app } = await getApp()
   const user = await createTestUser(app.prisma)
-  const site = await createTestSite(app.prisma, { members: [{ userId: user.id, role: 'viewer' }] })
+  const site = await createTestSite(app.prisma, {
+    members: [{ userId: user.id, role: 'viewer' }],
+    featureFlags: ['seo/orphaned-pages'],
+  })
   return { app, site, cookie: await createSessionCookie(app.prisma, user.id) }
 }
 

@@ -31,7 +31,7 @@ const getApp = useTestApp({ artifactsDir })
 /** A site with an admin and a viewer, and a user of another site (who must not learn this one exists). */
 async function siteWithOutsider() {
   const { app } = await getApp()
-  const setup = await createTestSiteWithAdminAndMember(app.prisma)
+  const setup = await createTestSiteWithAdminAndMember(app.prisma, { featureFlags: ['settings/sitemaps'] })
   const other = await createTestSiteWithAdminAndMember(app.prisma)
   return { app, ...setup, outsiderCookie: other.adminCookie }
 }

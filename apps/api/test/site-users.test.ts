@@ -20,6 +20,8 @@ async function siteWithPeople() {
       { userId: editor.id, role: 'editor' },
       { userId: viewer.id, role: 'viewer' },
     ],
+    // the sitemap settings are what an admin reads here
+    featureFlags: ['settings/sitemaps'],
   })
   await createTestGroup(app.prisma, { siteId: site.id, memberIds: [grouped.id, viewer.id], role: 'editor' })
   const users = async (userId: string, query = '') =>

@@ -11,6 +11,9 @@ import {
 } from './factories.js'
 import { useTestApp } from './helper.js'
 
+/** The uptime screen's flag, on for the sites whose uptime is read. */
+const UPTIME_ON = { featureFlags: ['performance/uptime' as const] }
+
 const getApp = useTestApp()
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -48,7 +51,7 @@ async function getUptime(slug: string, cookie: string, query = '') {
 describe('GET /api/v1/sites/:slug/performance/uptime', () => {
   it('answers availability, buckets, incidents and the latest check over the last 24 hours', async () => {
     const { app } = await getApp()
-    const { site, memberCookie } = await createTestSiteWithAdminAndMember(app.prisma)
+    const { site, memberCookie } = await createTestSiteWithAdminAndMember(app.prisma, UPTIME_ON)
     const at = await seedChecks(app.prisma, site.id, [
       { hoursAgo: 30, up: true, ms: 999 },
       { hoursAgo: 3, up: true, ms: 100 },
@@ -107,7 +110,7 @@ describe('GET /api/v1/sites/:slug/performance/uptime', () => {
 
   it('reaches back 7 and 30 days, and counts an ongoing incident until now', async () => {
     const { app } = await getApp()
-    const { site, adminCookie } = await createTestSiteWithAdminAndMember(app.prisma)
+    const { site, adminCookie } = await createTestSiteWithAdminAndMember(app.prisma, UPTIME_ON)
     const at = await seedChecks(app.prisma, site.id, [
       { hoursAgo: 100, up: true, ms: 100 },
       { hoursAgo: 400, up: false, ms: null, status: null },
@@ -131,7 +134,7 @@ describe('GET /api/v1/sites/:slug/performance/uptime', () => {
 
   it('answers no availability and no latest check before the first check', async () => {
     const { app } = await getApp()
-    const { site, memberCookie } = await createTestSiteWithAdminAndMember(app.prisma)
+    const { site, memberCookie } = await createTestSiteWithAdminAndMember(app.prisma, UPTIME_ON)
     const body = (await getUptime(site.slug, memberCookie)).json<UptimeResponse>()
     expect(body).toMatchObject({
       checks: 0,
@@ -145,7 +148,7 @@ describe('GET /api/v1/sites/:slug/performance/uptime', () => {
 
   it('names the period in a 400 for a period it does not offer', async () => {
     const { app } = await getApp()
-    const { site, memberCookie } = await createTestSiteWithAdminAndMember(app.prisma)
+    const { site, memberCookie } = await createTestSiteWithAdminAndMember(app.prisma, UPTIME_ON)
     for (const query of ['?period=1y', '?period=', '?period=24h&period=7d']) {
       const response = await getUptime(site.slug, memberCookie, query)
       expect(response.statusCode, query).toBe(400)

@@ -5,7 +5,12 @@ import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPrismaClient } from '../src/client.js'
 import { hashPassword, verifyPassword } from '../src/passwords.js'
-import { DEMO_SEED_IN_PRODUCTION_MESSAGE, FEATURE_FLAGS, seedDemo } from '../src/seed/index.js'
+import {
+  DEMO_SEED_IN_PRODUCTION_MESSAGE,
+  DEMO_SITE_FEATURE_FLAGS,
+  FEATURE_FLAGS,
+  seedDemo,
+} from '../src/seed/index.js'
 import {
   createTestDatabase,
   databaseExists,
@@ -56,6 +61,10 @@ describe('seedDemo', () => {
       expect(flag.active).toBe(false)
       expect(flag.description.length).toBeGreaterThan(10)
     }
+    const siteFlags = await prisma.siteFeatureFlag.findMany({ where: { siteId: result.siteId } })
+    expect(siteFlags.map((f) => [f.name, f.active]).sort()).toEqual(
+      DEMO_SITE_FEATURE_FLAGS.map((name) => [name, true]).sort(),
+    )
 
     const organisation = await prisma.organisation.findUniqueOrThrow({
       where: { id: result.organisationId },

@@ -7,6 +7,7 @@ import authRoutes from './auth/index.js'
 import illustrationRoutes from './avatars/illustrations.js'
 import avatarRoutes from './avatars/index.js'
 import crmRoutes from './crm/index.js'
+import featureFlagRoutes from './features/index.js'
 import healthRoutes from './health/index.js'
 import { inviteAdminRoutes, inviteAnswerRoutes, publicInviteRoutes } from './invites/index.js'
 import profileRoutes from './profile/index.js'
@@ -37,6 +38,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
   await fastify.register(inviteAdminRoutes, { prefix: '/invites' })
   await fastify.register(staffRoutes)
+  await fastify.register(featureFlagRoutes)
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */

@@ -1,7 +1,8 @@
 import { type ExportFormat, exportQuerySchema, type PagedList, pagedListSchema } from '@canopy/contracts'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { type ListExport, sendListExport } from '../lib/list-export.js'
+import type { RouteFeatureFlag } from '../plugins/app/feature-flags.js'
 import type { FastifyZodInstance } from './schemas.js'
 import { errorResponses } from './schemas.js'
 
@@ -28,6 +29,8 @@ export interface ListRoutes<
   params: ParamsSchema
   querystring: z.ZodObject<Shape>
   item: Item
+  /** the feature flag of the list's screen: the list and its export answer 404 while it is off for the site */
+  featureFlag?: RouteFeatureFlag
   /** the list's answer when it carries more than the page (e.g. the item its rows belong to); a paged list of `item` by default */
   listResponse?: z.ZodType
   list: (
@@ -59,9 +62,11 @@ export function registerListRoutes<
   Shape extends ListQueryShape,
   Item extends z.ZodType,
 >(fastify: FastifyZodInstance, routes: ListRoutes<ParamsSchema, Shape, Item>) {
+  const config: FastifyContextConfig = routes.featureFlag ? { featureFlag: routes.featureFlag } : {}
   fastify.get(
     routes.path,
     {
+      config,
       schema: {
         tags: routes.tags,
         summary: routes.summary,
@@ -79,6 +84,7 @@ export function registerListRoutes<
   fastify.get(
     `${routes.path}/export`,
     {
+      config,
       schema: {
         tags: routes.tags,
         summary: `${routes.exportSummary} as a CSV or JSON file, streamed`,

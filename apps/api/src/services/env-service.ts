@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import type { EnvInfo } from '@canopy/contracts'
-import { listFeatureFlags, type PrismaClient } from '@canopy/db'
+import { type EnvInfo, FEATURE_FLAGS } from '@canopy/contracts'
+import { findFeatureFlagValues, type PrismaClient } from '@canopy/db'
 import type { Config } from '../config.js'
 
 /** The API package's version: src/services and dist/services both sit two levels under it. */
@@ -15,7 +15,7 @@ const VERSION: string = (() => {
 
 /** What a non-production host runs: build, addresses, flags. No secret, password or URL with credentials. */
 export async function describeEnvironment(prisma: PrismaClient, config: Config): Promise<EnvInfo> {
-  const flags = await listFeatureFlags(prisma)
+  const { global } = await findFeatureFlagValues(prisma, null)
   return {
     environment: config.environment,
     version: VERSION,
@@ -23,10 +23,11 @@ export async function describeEnvironment(prisma: PrismaClient, config: Config):
     apiBaseUrl: `${config.publicUrl}/api/v1`,
     nodeVersion: process.version,
     queuePrefix: config.queuePrefix,
-    featureFlags: flags.map((flag) => ({
-      name: flag.name,
-      description: flag.description,
-      active: flag.active,
+    // every flag, a flag never switched being off everywhere
+    featureFlags: FEATURE_FLAGS.map(({ name, description }) => ({
+      name,
+      description,
+      active: global.get(name) ?? false,
     })),
   }
 }

@@ -181,6 +181,7 @@ function staffRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'debug', lazy: load(queryClient, () => import('./routes/app/debug')) },
     { path: 'debug/masquerade', lazy: load(queryClient, () => import('./routes/app/debug-masquerade')) },
     { path: 'debug/alerts', lazy: load(queryClient, () => import('./routes/app/debug-alerts')) },
+    { path: 'debug/features', lazy: load(queryClient, () => import('./routes/app/debug-features')) },
     { path: 'env', lazy: load(queryClient, () => import('./routes/app/env')) },
     { path: 'status/cms-status', lazy: load(queryClient, () => import('./routes/app/cms-status')) },
   ]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { makeFeatureFlagList } from '@/testing/fixtures'
 import {
   clearActiveSiteIfMatches,
   readActiveSection,
@@ -7,7 +8,12 @@ import {
   setActiveSite,
 } from './active-site'
 import { isBrowserSupported } from './browser-support'
-import { parseFeatureFlags } from './feature-flags'
+import {
+  type FeatureFlag,
+  type FeatureFlagState,
+  isFeatureFlagActive,
+  parseFeatureFlags,
+} from './feature-flags'
 import { parseSitePath, sitePath, switchSectionInUrl } from './site-paths'
 import { compareVersions, isVersionAtLeast } from './version'
 
@@ -74,12 +80,38 @@ describe('versions', () => {
 })
 
 describe('feature flags', () => {
-  it('reads only known flags that are switched on', () => {
-    expect(parseFeatureFlags('{"inventory/media":true,"seo/orphaned-pages":false,"made-up":true}')).toEqual({
-      'inventory/media': true,
-    })
+  it('reads the overrides of known flags, on and off', () => {
+    expect(
+      parseFeatureFlags(
+        '{"inventory/media":true,"seo/orphaned-pages":false,"made-up":true,"settings/scans":1}',
+      ),
+    ).toEqual({ 'inventory/media': true, 'seo/orphaned-pages': false })
     expect(parseFeatureFlags('not json')).toEqual({})
     expect(parseFeatureFlags(null)).toEqual({})
+  })
+
+  it('staff see every flag on; else this browser, then the site, then the global value decides', () => {
+    const list = makeFeatureFlagList({
+      global: { 'inventory/media': true, 'performance/uptime': true },
+      overrides: { 'performance/uptime': false, 'seo/orphaned-pages': true },
+    })
+    const active = (flag: FeatureFlag, local: FeatureFlagState = {}, isStaff = false) =>
+      isFeatureFlagActive(flag, { isStaff, list, local })
+    expect(active('inventory/media')).toBe(true)
+    expect(active('performance/uptime')).toBe(false)
+    expect(active('seo/orphaned-pages')).toBe(true)
+    expect(active('settings/scans')).toBe(false)
+    expect(active('settings/scans', {}, true)).toBe(true)
+    expect(active('performance/uptime', { 'performance/uptime': true })).toBe(true)
+    expect(active('inventory/media', { 'inventory/media': false })).toBe(false)
+    expect(active('inventory/media', { 'inventory/media': false }, true)).toBe(true)
+  })
+
+  it('ignores this browser on a production host, and reads every flag off before the API answers', () => {
+    const production = makeFeatureFlagList({ localOverrides: false })
+    const local: FeatureFlagState = { 'performance/uptime': true }
+    expect(isFeatureFlagActive('performance/uptime', { isStaff: false, list: production, local })).toBe(false)
+    expect(isFeatureFlagActive('performance/uptime', { isStaff: false, list: undefined, local })).toBe(false)
   })
 })
 

@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import { makeFeatureFlagList } from './fixtures'
 
 /**
  * A stand-in for the API at the network boundary: tests describe answers per "METHOD /path" (with
@@ -40,6 +41,8 @@ function matchRoute(pattern: string, path: string): Record<string, string> | nul
 /** What a healthy API answers when a test does not say otherwise. */
 const DEFAULT_ROUTES: Record<string, FakeHandler> = {
   'GET /healthz/network': { status: 200, body: { error: null } },
+  // every flag off, on a host that lets a test switch one on in local storage
+  'GET /api/v1/features': (request) => reply(makeFeatureFlagList({ site: request.query.get('site') })),
 }
 
 export function installFakeApi(testRoutes: Record<string, FakeHandler>) {

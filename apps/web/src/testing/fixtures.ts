@@ -1,4 +1,14 @@
-import { permissionsOf, type Section, type SiteConfig, type SiteListItem, type User } from '@canopy/contracts'
+import {
+  FEATURE_FLAGS,
+  type FeatureFlagList,
+  type FeatureFlagName,
+  permissionsOf,
+  resolveFeatureFlag,
+  type Section,
+  type SiteConfig,
+  type SiteListItem,
+  type User,
+} from '@canopy/contracts'
 
 /** Contract-shaped answers, as the API sends them. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -92,5 +102,29 @@ export function pageOf<T>(items: T[], query: URLSearchParams) {
     pageIndex: page,
     pageSize,
     pageCount: Math.max(1, Math.ceil(items.length / pageSize)),
+  }
+}
+
+/**
+ * GET /api/v1/features as the API answers it: every flag off globally unless `global` says otherwise, the
+ * site's overrides from `overrides`, on a host that allows this browser's own overrides unless told not to.
+ */
+export function makeFeatureFlagList(
+  options: {
+    site?: string | null
+    isStaff?: boolean
+    global?: Partial<Record<FeatureFlagName, boolean>>
+    overrides?: Partial<Record<FeatureFlagName, boolean>>
+    localOverrides?: boolean
+  } = {},
+): FeatureFlagList {
+  const { isStaff = false, global = {}, overrides = {} } = options
+  return {
+    site: options.site ?? null,
+    localOverrides: options.localOverrides ?? true,
+    items: FEATURE_FLAGS.map(({ name, description }) => {
+      const value = { global: global[name] ?? false, override: overrides[name] ?? null }
+      return { name, description, ...value, active: resolveFeatureFlag({ isStaff, ...value }) }
+    }),
   }
 }

@@ -1,7 +1,13 @@
+import type { Prisma } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
 /** What staff did that must stay traceable. */
-export const AUDIT_ACTIONS = ['masquerade.start', 'masquerade.stop'] as const
+export const AUDIT_ACTIONS = [
+  'masquerade.start',
+  'masquerade.stop',
+  'feature-flag.global',
+  'feature-flag.site',
+] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export interface AuditEventInput {
@@ -9,6 +15,8 @@ export interface AuditEventInput {
   action: AuditAction
   targetId: string | null
   ip: string | null
+  /** what changed, for the actions that need more than the target (a flag's name and new value) */
+  detail?: Prisma.InputJsonValue
 }
 
 export function recordAuditEvent(db: DbClient, input: AuditEventInput) {

@@ -1,4 +1,4 @@
-export { FEATURE_FLAGS, type FeatureFlagName } from './feature-flags.js'
+export { FEATURE_FLAGS, type FeatureFlagName } from '@canopy/contracts'
 export {
   DEFAULT_DEMO_EMAIL,
   DEFAULT_DEMO_MEMBER_EMAIL,
@@ -6,6 +6,7 @@ export {
   DEFAULT_DEMO_SITE_URL,
   DEMO_ORGANISATION_SLUG,
   DEMO_SEED_IN_PRODUCTION_MESSAGE,
+  DEMO_SITE_FEATURE_FLAGS,
   DEMO_SITE_SLUG,
   type SeedDemoOptions,
   type SeedDemoResult,

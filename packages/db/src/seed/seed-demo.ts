@@ -1,7 +1,7 @@
+import { FEATURE_FLAGS, type FeatureFlagName } from '@canopy/contracts'
 import type { PrismaClient, User } from '../generated/prisma/client.js'
 import { hashPassword, verifyPassword } from '../passwords.js'
 import { ensureDemoIntegrations } from './demo-integrations.js'
-import { FEATURE_FLAGS } from './feature-flags.js'
 
 export const DEFAULT_DEMO_EMAIL = 'demo@canopy.example'
 export const DEFAULT_DEMO_PASSWORD = 'Canopy-demo-2026'
@@ -12,6 +12,22 @@ export const DEMO_SITE_SLUG = 'demo'
 
 // Rows without a natural unique key get fixed ids, so that a second run finds them again.
 const WELCOME_ALERT_ID = 'seed-welcome-alert'
+
+/**
+ * The flags of the screens the demo shows, switched on for the demo site only (the global values stay off):
+ * uptime, the sitemap and scan settings, orphaned pages, the media and PDF lists, billing and adding a
+ * single page.
+ */
+export const DEMO_SITE_FEATURE_FLAGS: readonly FeatureFlagName[] = [
+  'inventory/media',
+  'accessibility/pdfs',
+  'seo/orphaned-pages',
+  'performance/uptime',
+  'settings/scans',
+  'settings/sitemaps',
+  'settings/accountbilling',
+  'add-single-page-scan',
+]
 
 const DEMO_SECTIONS = [
   { slug: 'news', title: 'News', description: 'News articles and press releases.', path: '/news' },
@@ -74,8 +90,8 @@ export function refuseDemoSeedInProduction(): void {
 
 /**
  * Makes sure the demo exists: the feature flags, the "Canopy Demo" organisation with its
- * subscription, an administrator and a member, the demo site with three sections, and a dashboard
- * alert. Idempotent: what exists is left as it is (a second run changes no row), except that the
+ * subscription, an administrator and a member, the demo site with three sections and the flags of its
+ * screens switched on for it, and a dashboard alert. Idempotent: what exists is left as it is (a second run changes no row), except that the
  * demo users' e-mail verification and expiry are restored. A demo user's password is set only when the
  * user is created: one changed since is never reset (the result tells, so that the password printed is
  * never one that fails).
@@ -105,6 +121,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
   await ensureOrganisationMembers(prisma, organisation.id, demoUsers)
   const site = await ensureDemoSite(prisma, { siteUrl, organisationId: organisation.id, ...demoUsers })
   await ensureDemoSections(prisma, site.id)
+  await ensureDemoSiteFlags(prisma, site.id)
   await ensureDemoIntegrations(prisma, site.id, options)
   await ensureWelcomeAlert(prisma)
 
@@ -249,6 +266,17 @@ async function ensureWelcomeAlert(prisma: PrismaClient): Promise<void> {
         'Scores appear here after the first scan of a site.',
     },
     update: {},
+  })
+}
+
+/**
+ * Switches the demo's flags on for the demo site when it has no value of its own for them: one switched
+ * off since (on the flag switcher) stays off.
+ */
+async function ensureDemoSiteFlags(prisma: PrismaClient, siteId: string): Promise<void> {
+  await prisma.siteFeatureFlag.createMany({
+    data: DEMO_SITE_FEATURE_FLAGS.map((name) => ({ siteId, name, active: true })),
+    skipDuplicates: true,
   })
 }
 

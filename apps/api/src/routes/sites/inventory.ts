@@ -1,4 +1,5 @@
 import {
+  type FeatureFlagName,
   HistoryQuerySchema,
   InventoryItemParamsSchema,
   InventoryItemSchema,
@@ -9,6 +10,7 @@ import {
   InventoryPagesQuerySchema,
   InventoryPagesResponseSchema,
 } from '@canopy/contracts'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import {
@@ -26,11 +28,17 @@ import { SiteParamsSchema } from './site.js'
 const ListParamsSchema = SiteParamsSchema.extend(InventoryListParamsSchema.shape)
 const ItemParamsSchema = SiteParamsSchema.extend(InventoryItemParamsSchema.shape)
 
+/** The media lists sit behind the inventory/media flag; the e-mail and telephone lists do not. */
+function mediaFlag(request: FastifyRequest): FeatureFlagName | null {
+  return (request.params as { kind?: string }).kind === 'media' ? 'inventory/media' : null
+}
+
 /** GET /inventory/:kind and GET /inventory/:kind/:id, each with its export */
 function inventoryListRoutes(fastify: FastifyZodInstance) {
   const { prisma } = fastify
   registerListRoutes(fastify, {
     path: '/inventory/:kind',
+    featureFlag: mediaFlag,
     tags: ['inventory'],
     summary: 'The e-mail addresses, telephone numbers or media the pages show, with validity and occurrences',
     exportSummary: 'Every item of one inventory kind, current filter and sort,',
@@ -44,6 +52,7 @@ function inventoryListRoutes(fastify: FastifyZodInstance) {
   })
   registerListRoutes(fastify, {
     path: '/inventory/:kind/:id',
+    featureFlag: mediaFlag,
     tags: ['inventory'],
     summary: 'The pages where one e-mail address, telephone number, PDF or media file occurs, with that item',
     exportSummary: 'Every page where one inventory item occurs, current filter and sort,',

@@ -77,6 +77,7 @@ const seoRoutes: FastifyPluginAsyncZod = async (fastify) => {
   duplicateContentRoutes(fastify)
   registerListRoutes(fastify, {
     path: '/seo/orphaned-pages',
+    featureFlag: 'seo/orphaned-pages',
     tags: ['seo'],
     summary: 'Pages in the sitemap or seen before that no page of the site links to',
     exportSummary: 'Every orphaned page of the current filter and sort',

@@ -6,6 +6,7 @@ import assignmentsRoutes from './assignments.js'
 import contentQualityRoutes from './content-quality.js'
 import dictionariesRoutes from './dictionaries.js'
 import documentsRoutes from './documents.js'
+import siteFeatureFlagRoutes from './features.js'
 import groupsRoutes from './groups.js'
 import historyRoutes from './history.js'
 import integrationsRoutes from './integrations.js'
@@ -24,10 +25,14 @@ import { maliciousLinksRoutes, webRiskSettingsRoutes } from './web-risk.js'
 /**
  * Every route under /api/v1/sites/:slug is registered here, behind one access check that runs before
  * the body is even read: a site the user may not see answers 404 whatever the route, a role below the
- * route's declared permission 403, and a route added here later cannot forget either check.
+ * route's declared permission 403, a route whose feature flag is off for the site 404, and a route added
+ * here later cannot forget these checks.
  */
 const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   fastify.siteAccess.enforcePermissions(fastify)
+  // after the access checks and before the results cache answers: a flagged screen's answer is never sent
+  // while its flag is off
+  fastify.featureFlags.enforceFlags(fastify)
 
   await fastify.register(siteRoutes)
   await fastify.register(sectionsRoutes, { prefix: '/sections' })
@@ -39,6 +44,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(groupsRoutes)
   await fastify.register(scanLoginRoutes)
   await fastify.register(integrationsRoutes)
+  await fastify.register(siteFeatureFlagRoutes)
   // per caller (assigned to me), so outside the results kept per role
   await fastify.register(assignmentsRoutes)
 }

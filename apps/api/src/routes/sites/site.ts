@@ -104,7 +104,7 @@ const siteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/sitemap',
     {
-      config: { permission: 'manageSettings' },
+      config: { permission: 'manageSettings', featureFlag: 'settings/sitemaps' },
       schema: {
         tags: ['sites'],
         summary: 'The sitemaps submitted for the site (crawled as seeds)',
@@ -118,7 +118,7 @@ const siteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '/sitemap',
     {
-      config: { permission: 'manageSettings' },
+      config: { permission: 'manageSettings', featureFlag: 'settings/sitemaps' },
       schema: {
         tags: ['sites'],
         summary: "Replace the submitted sitemaps; each must be on the site's own address",

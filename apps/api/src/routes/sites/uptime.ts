@@ -10,6 +10,7 @@ const uptimeRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/performance/uptime',
     {
+      config: { featureFlag: 'performance/uptime' },
       schema: {
         tags: ['performance'],
         summary:

@@ -14,6 +14,7 @@ import { SIDEBAR_STAYS_USABLE } from '@/features/navigation/components/sub-panel
 import { SearchPreview } from '@/features/search/components/search-preview'
 import { useSite } from '@/features/sites/api/get-site'
 import { SiteSwitcherList } from '@/features/sites/components/site-switcher-list'
+import { FeatureSwitcher } from '@/features/staff/components/feature-switcher'
 import { MasqueradeBanner } from '@/features/staff/components/masquerade-banner'
 import { useMediaQuery } from '@/hooks/use-media-query'
 import { useActiveSite } from '@/lib/active-site'
@@ -104,7 +105,7 @@ function SignedInFrame() {
   const siteSlug = parseSitePath(pathname)?.siteSlug ?? activeSite
   const site = useSite(siteSlug)
   const sectionSlug = parseSitePath(pathname)?.sectionSlug ?? null
-  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
+  const flags = useFeatureFlags(user?.isStaff ?? false, site.data ? (siteSlug ?? null) : null)
   const isDesktop = useMediaQuery(`(min-width: ${BREAKPOINTS.desktopLayoutFrom}px)`)
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const logout = useLogout()
@@ -124,7 +125,7 @@ function SignedInFrame() {
     user,
     site: site.data ?? null,
     sectionSlug,
-    isFlagActive,
+    isFlagActive: flags.isActive,
     renderSiteList,
     renderSearchResults,
     onLogout: () => logout.mutate(),
@@ -133,6 +134,7 @@ function SignedInFrame() {
   return (
     <div className={`${styles.shell} ${isDesktop && collapsed ? styles.collapsed : ''}`}>
       <LiveScans siteSlug={site.data ? siteSlug : null} />
+      <FeatureSwitcher siteSlug={site.data ? (siteSlug ?? null) : null} isStaff={user.isStaff} />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

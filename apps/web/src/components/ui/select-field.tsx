@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import {
   Button,
   FieldError,
@@ -28,7 +29,8 @@ export function SelectField({
   errorMessage,
   isDisabled,
 }: {
-  label: string
+  /** the visible label (text, possibly with a visually hidden part that tells rows of a table apart) */
+  label: ReactNode
   value: string
   options: readonly SelectOption[]
   onChange: (value: string) => void

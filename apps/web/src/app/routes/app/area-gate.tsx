@@ -36,10 +36,10 @@ export function AreaGate({ children }: { children: (scope: AreaScope) => ReactNo
   const { sectionSlug = null } = useParams()
   const { pathname } = useLocation()
   const user = useStoredUser()
-  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
   const siteSlug = site.sys.slug ?? site.sys.id
+  const flags = useFeatureFlags(user?.isStaff ?? false, siteSlug)
   const section = useSectionBySlug(siteSlug, sectionSlug)
-  const decision = decideSiteRoute(parseSitePath(pathname)?.rest ?? '', site, isFlagActive)
+  const decision = decideSiteRoute(parseSitePath(pathname)?.rest ?? '', site, flags.isActive)
 
   if (decision.kind === 'premium') {
     return (
@@ -52,6 +52,8 @@ export function AreaGate({ children }: { children: (scope: AreaScope) => ReactNo
   }
   if (decision.kind === 'first-scan-pending')
     return <FirstScanPending siteName={site.siteName} siteSlug={siteSlug} headingLevel={1} />
+  // A flag that is still being read may yet let the route through.
+  if (decision.kind === 'not-found' && flags.isPending) return <PageLoader />
   if (decision.kind === 'not-found' || isUnknownSection(sectionSlug, section)) return <NotFoundView />
   if (section.isPending) return <PageLoader />
   return <>{children({ site, siteSlug, sectionSlug, sectionId: section.section?.sys.id })}</>

@@ -1,12 +1,14 @@
 import { useStoredUser } from '@/features/auth/api/stored-user'
 import { SeoOverviewScreen } from '@/features/seo/components/seo-overview'
+import { useGuardedSite } from '@/features/sites/components/site-guard'
 import { useFeatureFlags } from '@/lib/feature-flags'
 import { AreaGate, AreaSectionSwitcher } from './area-gate'
 
 /** seo, under the site or one of its sections; the orphaned pages show only with their flag on. */
 export function Component() {
   const user = useStoredUser()
-  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
+  const site = useGuardedSite()
+  const flags = useFeatureFlags(user?.isStaff ?? false, site.sys.slug ?? site.sys.id)
   return (
     <AreaGate>
       {(scope) => (
@@ -15,7 +17,7 @@ export function Component() {
           sectionSlug={scope.sectionSlug}
           sectionId={scope.sectionId}
           headerActions={<AreaSectionSwitcher scope={scope} />}
-          showOrphans={isFlagActive('seo/orphaned-pages')}
+          showOrphans={flags.isActive('seo/orphaned-pages')}
         />
       )}
     </AreaGate>

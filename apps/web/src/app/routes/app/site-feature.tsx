@@ -1,6 +1,7 @@
 import { useParams } from 'react-router'
 import { NotFoundView } from '@/components/errors/error-views'
 import { FirstScanPending } from '@/components/ui/first-scan-pending'
+import { PageLoader } from '@/components/ui/notice'
 import { PremiumGate } from '@/components/ui/premium-gate'
 import { useStoredUser } from '@/features/auth/api/stored-user'
 import { decideSiteRoute } from '@/features/navigation/nav-items'
@@ -16,8 +17,8 @@ export function Component() {
   const site = useGuardedSite()
   const rest = useParams()['*'] ?? ''
   const user = useStoredUser()
-  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
-  const decision = decideSiteRoute(rest, site, isFlagActive)
+  const flags = useFeatureFlags(user?.isStaff ?? false, site.sys.slug ?? site.sys.id)
+  const decision = decideSiteRoute(rest, site, flags.isActive)
   useDocumentTitle(decision.kind === 'premium' ? decision.feature : site.siteName)
 
   if (decision.kind === 'premium') {
@@ -33,5 +34,7 @@ export function Component() {
     return (
       <FirstScanPending siteName={site.siteName} siteSlug={site.sys.slug ?? site.sys.id} headingLevel={1} />
     )
+  // A flag that is still being read may yet let the route through.
+  if (flags.isPending) return <PageLoader />
   return <NotFoundView />
 }

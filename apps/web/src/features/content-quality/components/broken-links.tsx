@@ -158,8 +158,8 @@ function emptyMessage(view: string): string {
 export function BrokenLinksScreen({ siteSlug, sectionSlug, sectionId, headerActions }: AreaScreenProps) {
   useDocumentTitle('Broken links')
   const user = useStoredUser()
-  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
-  const showPageHits = isFlagActive('page-hits-table-columns')
+  const flags = useFeatureFlags(user?.isStaff ?? false, siteSlug)
+  const showPageHits = flags.isActive('page-hits-table-columns')
   const list = useListParams({ ...BROKEN_LINK_DEFAULT_SORT, sectionId, filters: FILTERS })
   const links = useBrokenLinks(siteSlug, list.query)
   const columns = useMemo(

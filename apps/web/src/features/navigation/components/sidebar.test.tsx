@@ -70,7 +70,8 @@ describe('sidebar', () => {
       'href',
       '/site/demo-site/settings/sections',
     )
-    expect(within(panel).getByRole('link', { name: 'Scans' })).toBeInTheDocument()
+    // shown once the flags are read
+    expect(await within(panel).findByRole('link', { name: 'Scans' })).toBeInTheDocument()
     expect(within(panel).queryByRole('link', { name: 'Sitemap' })).not.toBeInTheDocument()
     expect(within(panel).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument()
   })
@@ -145,7 +146,8 @@ describe('sidebar', () => {
     openSite(makeSite(), { flags: { 'add-single-page-scan': true } })
     const events = userEvent.setup()
     const nav = await mainNav()
-    await events.click(within(nav).getByRole('button', { name: 'Add single page' }))
+    // shown once the flags are read
+    await events.click(await within(nav).findByRole('button', { name: 'Add single page' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add single page' })
     await events.click(within(dialog).getByRole('button', { name: 'Submit' }))
     expect(await within(dialog).findByText('Page URL is required')).toBeInTheDocument()

@@ -8,6 +8,11 @@ export const STAFF_TOOLS = [
   { href: '/debug/masquerade', title: 'Masquerade', about: 'Act as another user to see what they see.' },
   { href: '/debug/alerts', title: 'Dashboard alerts', about: 'Publish, edit, expire and delete alerts.' },
   {
+    href: '/debug/features',
+    title: 'Feature flags',
+    about: 'Switch flags on or off everywhere or for the current site.',
+  },
+  {
     href: '/status/cms-status',
     title: 'CMS status',
     about: 'PostgreSQL, Redis, queues, workers and Chromium.',
