@@ -1,10 +1,17 @@
 import { useParams } from 'react-router'
+import { useStoredUser } from '@/features/auth/api/stored-user'
 import { SiteUserDetailScreen } from '@/features/site-users/components/site-user-detail-screen'
+import { useFeatureFlags } from '@/lib/feature-flags'
 import { AreaGate } from './area-gate'
 
-/** settings/user/:userId: one user of the site; admins change their role, editors read it. */
+/**
+ * settings/user/:userId: one user of the site; admins change their role, editors read it. The account
+ * expiry shows only with the user-account-expiry flag on.
+ */
 export function Component() {
   const { userId = '' } = useParams()
+  const user = useStoredUser()
+  const isFlagActive = useFeatureFlags(user?.isStaff ?? false)
   return (
     <AreaGate>
       {(scope) => (
@@ -13,6 +20,7 @@ export function Component() {
           siteName={scope.site.siteName}
           userId={userId}
           canManage={scope.site.permissions.includes('manageMembers')}
+          showAccountExpiry={isFlagActive('user-account-expiry')}
         />
       )}
     </AreaGate>
