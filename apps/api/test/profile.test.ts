@@ -1,4 +1,4 @@
-import { AVATAR_COLOURS } from '@canopy/contracts'
+import { AVATAR_COLOURS, PROFILE_MESSAGES } from '@canopy/contracts'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { avatarColourFor } from '../src/services/avatar-service.js'
@@ -58,6 +58,50 @@ describe('current profile', () => {
     })
     expect(name.statusCode).toBe(400)
     expect(name.json().errors).toEqual({ firstName: 'You must enter your first name.' })
+  })
+})
+
+describe('product news consent', () => {
+  it('is off by default, given with its date, kept on a repeat, and withdrawn', async () => {
+    const { app, cookie } = await signedInUser()
+    const read = async () => (await app.inject({ method: 'GET', url: PROFILE, headers: { cookie } })).json()
+    const save = (payload: object) =>
+      app.inject({ method: 'POST', url: PROFILE, headers: { cookie }, payload })
+    expect(await read()).toMatchObject({ productNewsConsent: false, productNewsConsentAt: null })
+
+    const before = Date.now()
+    const given = await save({ productNewsConsent: true })
+    expect(given.statusCode).toBe(200)
+    expect(given.json().productNewsConsent).toBe(true)
+    const givenAt = given.json().productNewsConsentAt as string
+    expect(Date.parse(givenAt)).toBeGreaterThanOrEqual(before - 1000)
+    expect(await read()).toMatchObject({ productNewsConsent: true, productNewsConsentAt: givenAt })
+
+    // Giving it again (with the names) keeps the date it was first given.
+    const again = await save({ firstName: 'Ada', productNewsConsent: true })
+    expect(again.json()).toMatchObject({ firstName: 'Ada', productNewsConsentAt: givenAt })
+
+    const withdrawn = await save({ productNewsConsent: false })
+    expect(withdrawn.json()).toMatchObject({ productNewsConsent: false, productNewsConsentAt: null })
+    expect(await read()).toMatchObject({ productNewsConsent: false, productNewsConsentAt: null })
+  })
+
+  it('refuses anything but true or false, naming the field, and changes nothing', async () => {
+    const { app, cookie } = await signedInUser()
+    for (const productNewsConsent of ['yes', 1, null]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: PROFILE,
+        headers: { cookie },
+        payload: { productNewsConsent },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().errors).toEqual({
+        productNewsConsent: PROFILE_MESSAGES.productNewsConsentInvalid,
+      })
+    }
+    const read = await app.inject({ method: 'GET', url: PROFILE, headers: { cookie } })
+    expect(read.json().productNewsConsent).toBe(false)
   })
 })
 

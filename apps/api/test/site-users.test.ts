@@ -175,6 +175,37 @@ describe('/api/v1/sites/:slug/users/:userId', () => {
   })
 })
 
+describe('the user detail’s account and marketing facts', () => {
+  it('gives the account expiry and the user’s own product news consent, as the user set it', async () => {
+    const { app, site, editor, viewer } = await siteWithPeople()
+    const url = `/api/v1/sites/${site.slug}/users/${viewer.id}`
+    const read = async () =>
+      (
+        await app.inject({ url, headers: { cookie: await createSessionCookie(app.prisma, editor.id) } })
+      ).json()
+    expect(await read()).toMatchObject({
+      accountExpiry: null,
+      productNewsConsent: false,
+      productNewsConsentAt: null,
+    })
+
+    const expiry = new Date('2027-03-01T00:00:00.000Z')
+    await app.prisma.user.update({ where: { id: viewer.id }, data: { accountExpiry: expiry } })
+    const given = await app.inject({
+      method: 'POST',
+      url: '/api/v1/crm/users/currentProfile',
+      headers: { cookie: await createSessionCookie(app.prisma, viewer.id) },
+      payload: { productNewsConsent: true },
+    })
+    expect(given.statusCode).toBe(200)
+    expect(await read()).toMatchObject({
+      accountExpiry: expiry.toISOString(),
+      productNewsConsent: true,
+      productNewsConsentAt: given.json().productNewsConsentAt,
+    })
+  })
+})
+
 describe('changes to a site’s users under the site’s access lock', () => {
   /** Settles both at once; the statuses of those refused (409) and 'ok' for those done. */
   async function both(changes: [Promise<unknown>, Promise<unknown>]) {

@@ -24,6 +24,7 @@ export const PROFILE_MESSAGES = {
   noPassword: 'This account signs in with single sign-on and has no password to change.',
   tokensNotAllowed: 'This can only be done from a signed-in browser, not with an API token.',
   readTokenNoWrite: 'This API token may only read.',
+  productNewsConsentInvalid: 'productNewsConsent must be true or false.',
 } as const
 
 export const CurrentProfileSchema = z.object({
@@ -34,6 +35,10 @@ export const CurrentProfileSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   hasAvatar: z.boolean(),
+  /** consent to product news e-mails: recorded for the operator, Canopy sends no newsletter itself */
+  productNewsConsent: z.boolean(),
+  /** when the consent was given; null while it is not */
+  productNewsConsentAt: z.string().nullable(),
   credentials: z.object({
     provider: z.object({ name: z.string() }),
     passwordChangeFrequency: z.number().nullable(),
@@ -53,12 +58,16 @@ export const UpdateCurrentProfileSchema = z
       .enum(USER_ROLE_OPTIONS, { error: `Choose one of: ${USER_ROLE_OPTIONS.join(', ')}.` })
       .nullable()
       .optional(),
+    productNewsConsent: z.boolean({ error: PROFILE_MESSAGES.productNewsConsentInvalid }).optional(),
   })
   // An empty change is a mistake of the caller: named on the job role, the field the screen saves alone.
-  .refine((body) => ['firstName', 'lastName', 'userRole'].some((field) => field in body), {
-    message: 'Send firstName, lastName or userRole.',
-    path: ['userRole'],
-  })
+  .refine(
+    (body) => ['firstName', 'lastName', 'userRole', 'productNewsConsent'].some((field) => field in body),
+    {
+      message: 'Send firstName, lastName, userRole or productNewsConsent.',
+      path: ['userRole'],
+    },
+  )
 export type UpdateCurrentProfile = z.infer<typeof UpdateCurrentProfileSchema>
 
 export const ChangePasswordSchema = z.object({

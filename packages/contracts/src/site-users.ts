@@ -63,6 +63,11 @@ export const SiteUserDetailSchema = SiteUserSchema.extend({
   /** the direct membership's role; null for one who sees the site only through its groups */
   directRole: SiteRoleSchema.nullable(),
   groups: z.array(SiteUserGroupSchema),
+  /** when the account stops working; null when it does not expire */
+  accountExpiry: z.string().nullable(),
+  /** the user's own consent to product news e-mails (set on their profile), and since when */
+  productNewsConsent: z.boolean(),
+  productNewsConsentAt: z.string().nullable(),
 })
 export type SiteUserDetail = z.infer<typeof SiteUserDetailSchema>
 

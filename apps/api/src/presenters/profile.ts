@@ -10,6 +10,8 @@ export function presentCurrentProfile(user: User, hasAvatar: boolean): CurrentPr
     lastName: user.lastName,
     email: user.email,
     hasAvatar,
+    productNewsConsent: user.productNewsConsent,
+    productNewsConsentAt: user.productNewsConsentAt?.toISOString() ?? null,
     credentials: {
       provider: { name: user.ssoProvider ?? 'password' },
       passwordChangeFrequency: null,

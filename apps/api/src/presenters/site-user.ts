@@ -18,12 +18,18 @@ export function presentSiteUser(row: SiteUserRow): SiteUser {
   }
 }
 
-/** The user with the groups that give them a role, and whether they are a direct member. */
+/**
+ * The user with the groups that give them a role, whether they are a direct member, their account expiry
+ * and their own product news consent.
+ */
 export function presentSiteUserDetail(row: SiteUserRow): SiteUserDetail {
   return {
     ...presentSiteUser(row),
     isMember: row.memberships.length > 0,
     directRole: row.memberships[0]?.role ?? null,
     groups: row.grants.map((grant) => ({ ...grant.group, through: grant.through })),
+    accountExpiry: row.accountExpiry?.toISOString() ?? null,
+    productNewsConsent: row.productNewsConsent,
+    productNewsConsentAt: row.productNewsConsentAt?.toISOString() ?? null,
   }
 }

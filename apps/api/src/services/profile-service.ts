@@ -11,6 +11,7 @@ import {
   hashPassword,
   listActiveUserSessions,
   type PrismaClient,
+  setProductNewsConsent,
   type User,
   updateUserPasswordHash,
   updateUserProfile,
@@ -21,9 +22,13 @@ import { badRequest, notFound } from '../http-errors.js'
 export const SESSION_NOT_FOUND_MESSAGE = 'No session of yours could be found with this id.'
 export const CURRENT_SESSION_MESSAGE = 'This is the session you are using: use Log out to end it.'
 
-export function updateProfile(prisma: PrismaClient, userId: string, body: UpdateCurrentProfile) {
-  const { firstName, lastName, userRole } = body
-  return updateUserProfile(prisma, userId, { firstName, lastName, userRole })
+/** The names, the job role and the product news consent, whichever the body names, together. */
+export async function updateProfile(prisma: PrismaClient, userId: string, body: UpdateCurrentProfile) {
+  const { firstName, lastName, userRole, productNewsConsent } = body
+  await prisma.$transaction(async (tx) => {
+    await updateUserProfile(tx, userId, { firstName, lastName, userRole })
+    if (productNewsConsent !== undefined) await setProductNewsConsent(tx, userId, productNewsConsent)
+  })
 }
 
 /**

@@ -195,6 +195,11 @@ export const MESSAGES = {
     title: 'Something went wrong.',
     body: "We couldn't load your data. Please reload the page or try again later.",
   },
+  userDetail: {
+    personalDetails: 'Personal details',
+    marketingPreferences: 'Marketing preferences',
+    admin: 'Admin',
+  },
   siteSettings: {
     scanLimitReached: 'Your scan limit has been reached.',
     nearingScanLimit: 'Nearing your scan limit.',

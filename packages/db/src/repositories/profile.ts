@@ -8,6 +8,29 @@ export function updateUserProfile(
   return db.user.update({ where: { id: userId }, data })
 }
 
+/**
+ * Records the user's consent to product news e-mails. Giving it again keeps the date it was first given
+ * (only a user without it is changed); withdrawing it clears the date.
+ */
+export async function setProductNewsConsent(
+  db: DbClient,
+  userId: string,
+  consent: boolean,
+  now: Date = new Date(),
+): Promise<void> {
+  if (consent) {
+    await db.user.updateMany({
+      where: { id: userId, productNewsConsent: false },
+      data: { productNewsConsent: true, productNewsConsentAt: now },
+    })
+  } else {
+    await db.user.update({
+      where: { id: userId },
+      data: { productNewsConsent: false, productNewsConsentAt: null },
+    })
+  }
+}
+
 /** The user's sessions still valid, most recently seen first. */
 export function listActiveUserSessions(db: DbClient, userId: string, now: Date = new Date()) {
   return db.session.findMany({

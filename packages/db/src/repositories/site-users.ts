@@ -31,6 +31,9 @@ function siteUserSelect(siteId: string) {
     firstName: true,
     lastName: true,
     email: true,
+    accountExpiry: true,
+    productNewsConsent: true,
+    productNewsConsentAt: true,
     memberships: { where: { siteId }, select: { role: true } },
   } satisfies Prisma.UserSelect
 }

@@ -1,14 +1,21 @@
 import { useParams } from 'react-router'
+import { useStoredUser } from '@/features/auth/api/stored-user'
 import { SiteUserDetailScreen } from '@/features/site-users/components/site-user-detail-screen'
+import { useFeatureFlags } from '@/lib/feature-flags'
 import { AreaGate } from './area-gate'
 
-/** settings/user/:userId: one user of the site; admins change their role, editors read it. */
+/**
+ * settings/user/:userId: one user of the site; admins change their role, editors read it. The account
+ * expiry shows only with the user-account-expiry flag on.
+ */
 export function Component() {
   const { userId = '' } = useParams()
+  const user = useStoredUser()
   return (
     <AreaGate>
       {(scope) => (
-        <SiteUserDetailScreen
+        <UserDetail
+          isStaff={user?.isStaff ?? false}
           siteSlug={scope.siteSlug}
           siteName={scope.site.siteName}
           userId={userId}
@@ -17,4 +24,18 @@ export function Component() {
       )}
     </AreaGate>
   )
+}
+
+function UserDetail({
+  isStaff,
+  ...props
+}: {
+  isStaff: boolean
+  siteSlug: string
+  siteName: string
+  userId: string
+  canManage: boolean
+}) {
+  const flags = useFeatureFlags(isStaff, props.siteSlug)
+  return <SiteUserDetailScreen {...props} showAccountExpiry={flags.isActive('user-account-expiry')} />
 }

@@ -2,6 +2,7 @@ import { describePermissions, type SiteRole, type SiteUser, type SiteUserDetail 
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { writeFeatureFlags } from '@/lib/feature-flags'
 import { findAxeViolations } from '@/testing/axe'
 import { type FakeHandler, type FakeRequest, fail, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSection, makeSite, pageOf } from '@/testing/fixtures'
@@ -53,6 +54,9 @@ describe('settings/users', () => {
         directRole: (request.body as { role: string }).role,
         isMember: true,
         groups: [],
+        accountExpiry: null,
+        productNewsConsent: false,
+        productNewsConsentAt: null,
       }),
     )
     const row = await screen.findByRole('row', { name: /Bo Tester/ })
@@ -119,6 +123,9 @@ const detail = (overrides: Partial<SiteUserDetail> = {}): SiteUserDetail => ({
   directRole: 'viewer',
   groups: [{ id: 'g1', name: 'Web team', role: 'editor', through: null }],
   role: 'editor',
+  accountExpiry: null,
+  productNewsConsent: false,
+  productNewsConsentAt: null,
   ...overrides,
 })
 
@@ -147,7 +154,11 @@ describe('settings/user/:userId', () => {
       onPut: (request) => reply(detail({ directRole: (request.body as { role: SiteRole }).role })),
     })
     expect(await screen.findByRole('heading', { name: 'Bo Tester', level: 1 })).toBeInTheDocument()
-    expect(screen.getByText('bo@example.com')).toBeInTheDocument()
+    const profile = screen.getByRole('region', { name: 'Personal details' })
+    // The username is the e-mail address; both are facts, not fields.
+    expect(within(profile).getByText('E-mail').nextSibling).toHaveTextContent('bo@example.com')
+    expect(within(profile).getByText('Username').nextSibling).toHaveTextContent('bo@example.com')
+    expect(within(profile).queryByRole('textbox')).not.toBeInTheDocument()
     expect(document.querySelector('img')?.getAttribute('src')).toMatch(/\/api\/v1\/avatars\/u2\?size=96$/)
     const groups = screen.getByRole('table', { name: 'The groups that give them a role on this site' })
     const row = within(groups).getByRole('row', { name: /Web team/ })
@@ -240,6 +251,62 @@ describe('settings/user/:userId', () => {
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong.', level: 1 }),
     ).toBeInTheDocument()
+  })
+})
+
+describe('settings/user/:userId: tabs and the account’s disabled fields', () => {
+  it('shows Admin on (disabled) for an admin, the sections, and no expiry field without its flag', async () => {
+    renderDetail(detail({ role: 'admin', accountExpiry: '2027-03-01T12:00:00.000Z' }))
+    const account = await screen.findByRole('region', { name: 'Account' })
+    const admin = within(account).getByRole('switch', { name: 'Admin' })
+    expect(admin).toBeChecked()
+    expect(admin).toBeDisabled()
+    expect(within(account).getByText('Given by the role above.')).toBeInTheDocument()
+    const sections = within(account).getByRole('textbox', { name: 'Sections' })
+    expect(sections).toBeDisabled()
+    expect(sections).toHaveValue('All sections')
+    expect(within(account).queryByRole('textbox', { name: 'Account expiry' })).not.toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('shows the account expiry with the user-account-expiry flag on: the date, or No expiry', async () => {
+    writeFeatureFlags({ 'user-account-expiry': true })
+    const first = renderDetail(detail({ role: 'viewer', accountExpiry: '2027-03-01T12:00:00.000Z' }))
+    const account = await screen.findByRole('region', { name: 'Account' })
+    expect(within(account).getByRole('switch', { name: 'Admin' })).not.toBeChecked()
+    const expiry = within(account).getByRole('textbox', { name: 'Account expiry' })
+    expect(expiry).toBeDisabled()
+    expect(expiry).toHaveValue('1 Mar 2027')
+    expect(await findAxeViolations()).toEqual([])
+    first.unmount()
+    renderDetail(detail())
+    expect(await screen.findByRole('textbox', { name: 'Account expiry' })).toHaveValue('No expiry')
+  })
+
+  it('switches to Marketing preferences by keyboard: the consent with its date, read-only', async () => {
+    renderDetail(detail({ productNewsConsent: true, productNewsConsentAt: '2026-11-20T10:00:00.000Z' }))
+    const details = await screen.findByRole('tab', { name: 'Personal details' })
+    expect(details).toHaveAttribute('aria-selected', 'true')
+    details.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    const marketing = screen.getByRole('tab', { name: 'Marketing preferences' })
+    expect(marketing).toHaveAttribute('aria-selected', 'true')
+    const panel = screen.getByRole('tabpanel', { name: 'Marketing preferences' })
+    expect(within(panel).getByText('Product news e-mails').nextSibling).toHaveTextContent(
+      'Yes, since 20 Nov 2026',
+    )
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Access to this site' })).not.toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(screen.getByRole('region', { name: 'Access to this site' })).toBeInTheDocument()
+  })
+
+  it('says No for a user who has not given the consent', async () => {
+    renderDetail(detail())
+    await userEvent.click(await screen.findByRole('tab', { name: 'Marketing preferences' }))
+    const panel = screen.getByRole('tabpanel', { name: 'Marketing preferences' })
+    expect(within(panel).getByText('Product news e-mails').nextSibling).toHaveTextContent(/^No$/)
   })
 })
 

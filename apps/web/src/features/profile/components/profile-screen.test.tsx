@@ -1,10 +1,10 @@
 import type { ApiToken, CurrentProfile } from '@canopy/contracts'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { AppToastRegion } from '@/components/ui/toast'
 import { findAxeViolations } from '@/testing/axe'
-import { installFakeApi, reply } from '@/testing/fake-api'
+import { fail, installFakeApi, reply } from '@/testing/fake-api'
 import { makeSiteListItem, pageOf } from '@/testing/fixtures'
 import { renderWithRouter } from '@/testing/render'
 import { ProfileScreen } from './profile-screen'
@@ -19,6 +19,8 @@ const profile: CurrentProfile = {
   lastName: 'Lovelace',
   email: 'ada@example.test',
   hasAvatar: false,
+  productNewsConsent: false,
+  productNewsConsentAt: null,
   credentials: { provider: { name: 'password' }, passwordChangeFrequency: null },
 }
 
@@ -36,7 +38,13 @@ function renderProfile() {
   let sessions = [session('s1', true), session('s2', false)]
   const api = installFakeApi({
     [`GET ${PROFILE}`]: reply(profile),
-    [`POST ${PROFILE}`]: (request) => reply({ ...profile, ...(request.body as object) }),
+    [`POST ${PROFILE}`]: (request) => {
+      const body = request.body as Partial<CurrentProfile>
+      if (body.productNewsConsent === undefined) return reply({ ...profile, ...body })
+      // The API dates a consent when it is given.
+      const productNewsConsentAt = body.productNewsConsent ? '2026-11-26T10:00:00.000Z' : null
+      return reply({ ...profile, ...body, productNewsConsentAt })
+    },
     [`GET ${PROFILE}/sessions`]: () => reply({ sessions }),
     [`DELETE ${PROFILE}/sessions`]: () => {
       sessions = sessions.filter((item) => item.current)
@@ -81,7 +89,7 @@ describe('profile screen', () => {
     expect(await screen.findByText('Role updated successfully')).toBeVisible()
     expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ userRole: 'Developer' })
 
-    for (const tab of ['Password', 'Sessions', 'API tokens']) {
+    for (const tab of ['Marketing preferences', 'Password', 'Sessions', 'API tokens']) {
       await userEvent.click(screen.getByRole('tab', { name: tab }))
       expect(await findAxeViolations(), tab).toEqual([])
     }
@@ -109,5 +117,43 @@ describe('profile screen', () => {
     const list = screen.getByRole('list', { name: 'API tokens' })
     expect(await within(list).findByText('CI', { selector: 'strong' })).toBeVisible()
     expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('records the product news consent from the Marketing preferences tab, reached by keyboard', async () => {
+    const api = renderProfile()
+    const details = await screen.findByRole('tab', { name: 'Personal details' })
+    details.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Marketing preferences' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    const panel = screen.getByRole('tabpanel', { name: 'Marketing preferences' })
+    expect(within(panel).getByText(/it sends no newsletter itself/)).toBeVisible()
+    const consent = within(panel).getByRole('checkbox', { name: 'Send me product news and tips by e-mail' })
+    expect(consent).not.toBeChecked()
+    await userEvent.click(consent)
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save preferences' }))
+    expect(await screen.findByText('Marketing preferences saved')).toBeVisible()
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ productNewsConsent: true })
+    expect(await within(panel).findByText(/You agreed on 26 Nov 2026/)).toBeVisible()
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('shows the API’s refusal of the consent under the form', async () => {
+    installFakeApi({
+      [`GET ${PROFILE}`]: reply(profile),
+      [`POST ${PROFILE}`]: () =>
+        fail(400, 'Bad Request', {
+          errors: { productNewsConsent: 'productNewsConsent must be true or false.' },
+        }),
+    })
+    renderWithRouter(<ProfileScreen />, { url: '/userprofile' })
+    await userEvent.click(await screen.findByRole('tab', { name: 'Marketing preferences' }))
+    const panel = screen.getByRole('tabpanel', { name: 'Marketing preferences' })
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save preferences' }))
+    await waitFor(() =>
+      expect(within(panel).getByRole('alert')).toHaveTextContent('productNewsConsent must be true or false.'),
+    )
   })
 })

@@ -1,15 +1,17 @@
 import { PROFILE_MESSAGES } from '@canopy/contracts'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import tabStyles from '@/components/ui/tabs.module.css'
+import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useCurrentProfile } from '../api/profile-api'
 import { DetailsTab } from './details-tab'
+import { MarketingTab } from './marketing-tab'
 import { PasswordTab } from './password-tab'
 import styles from './profile.module.css'
 import { SessionsTab } from './sessions-tab'
 import { TokensTab } from './tokens-tab'
 
-/** /userprofile: the signed-in user's details, password, sessions and API tokens. */
+/** /userprofile: the signed-in user's details, marketing preferences, password, sessions and API tokens. */
 export function ProfileScreen() {
   const profile = useCurrentProfile()
   const title = profile.data
@@ -29,7 +31,10 @@ export function ProfileScreen() {
       <Tabs className={tabStyles.tabs}>
         <TabList aria-label="User account" className={tabStyles.tabList}>
           <Tab id="details" className={tabStyles.tab}>
-            Personal details
+            {MESSAGES.userDetail.personalDetails}
+          </Tab>
+          <Tab id="marketing" className={tabStyles.tab}>
+            {MESSAGES.userDetail.marketingPreferences}
           </Tab>
           <Tab id="password" className={tabStyles.tab}>
             Password
@@ -43,6 +48,9 @@ export function ProfileScreen() {
         </TabList>
         <TabPanel id="details">
           <DetailsTab profile={profile.data} />
+        </TabPanel>
+        <TabPanel id="marketing">
+          <MarketingTab profile={profile.data} />
         </TabPanel>
         <TabPanel id="password">
           <PasswordTab />

@@ -1,4 +1,5 @@
 import type { SiteRole, SiteUserDetail } from '@canopy/contracts'
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { useNavigate } from 'react-router'
 import screenStyles from '@/components/area/screen.module.css'
 import { AppLink } from '@/components/ui/app-link'
@@ -6,18 +7,29 @@ import { Button } from '@/components/ui/button'
 import { FactList } from '@/components/ui/fact-list'
 import { InlineAlert, NoticePanel, PageHeader, PageLoader } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
+import { Switch } from '@/components/ui/switch'
+import tabStyles from '@/components/ui/tabs.module.css'
+import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
 import { MESSAGES } from '@/config/messages'
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { buildApiUrl, isApiError } from '@/lib/api-client'
+import { formatDate } from '@/lib/format-values'
 import { groupPath, sitePath } from '@/lib/site-paths'
 import { useChangeSiteUserRole, useSiteUser } from '../api/site-users'
 import { errorText, fullName, USER_TEXT } from '../labels'
 import { useRemoveUserDialog } from './remove-user-dialog'
 import styles from './site-users.module.css'
 
-type DetailProps = { siteSlug: string; siteName: string; userId: string; canManage: boolean }
+type DetailProps = {
+  siteSlug: string
+  siteName: string
+  userId: string
+  canManage: boolean
+  /** the account expiry field shows only with its feature flag on */
+  showAccountExpiry: boolean
+}
 
 /** The user's own role: a select for admins (changed at once; a refusal such as the last admin's is shown). */
 function OwnRoleControl({ siteSlug, user }: { siteSlug: string; user: SiteUserDetail }) {
@@ -118,7 +130,7 @@ function AccessSection({
 function ProfileSection({ user }: { user: SiteUserDetail }) {
   return (
     <section className={styles.section} aria-labelledby="user-profile">
-      <h2 id="user-profile">{USER_TEXT.profile}</h2>
+      <h2 id="user-profile">{MESSAGES.userDetail.personalDetails}</h2>
       <div className={styles.profile}>
         <img
           className={styles.avatar}
@@ -128,14 +140,91 @@ function ProfileSection({ user }: { user: SiteUserDetail }) {
           height={96}
         />
         <FactList
-          label={USER_TEXT.profile}
+          label={MESSAGES.userDetail.personalDetails}
           facts={[
             { term: USER_TEXT.name, value: fullName(user) },
-            { term: USER_TEXT.email, value: user.email },
+            { term: USER_TEXT.eMail, value: user.email },
+            // The username is the e-mail address.
+            { term: USER_TEXT.username, value: user.email },
           ]}
         />
       </div>
+      <p className={styles.hint}>{USER_TEXT.profileHint}</p>
     </section>
+  )
+}
+
+/**
+ * The account's settings that cannot be changed here, shown disabled with their real values: Admin is on
+ * when the user's role on the site is admin (the role above gives it), the account expiry (behind its
+ * feature flag), and the sections (access is per site, so every section).
+ */
+function AccountSection({ user, showAccountExpiry }: { user: SiteUserDetail; showAccountExpiry: boolean }) {
+  return (
+    <section className={styles.section} aria-labelledby="user-account">
+      <h2 id="user-account">{USER_TEXT.accountHeading}</h2>
+      <Switch isDisabled isSelected={user.role === 'admin'} description={USER_TEXT.adminHint}>
+        {MESSAGES.userDetail.admin}
+      </Switch>
+      {showAccountExpiry ? (
+        <TextField
+          label={USER_TEXT.accountExpiry}
+          isDisabled
+          value={user.accountExpiry ? formatDate(user.accountExpiry) : USER_TEXT.noExpiry}
+        />
+      ) : null}
+      <TextField
+        label={USER_TEXT.sections}
+        isDisabled
+        value={USER_TEXT.allSections}
+        description={USER_TEXT.sectionsHint}
+      />
+    </section>
+  )
+}
+
+/** The user's own consent to product news e-mails, which only they change (on their profile). */
+function MarketingPanel({ user }: { user: SiteUserDetail }) {
+  const consent = user.productNewsConsent
+    ? USER_TEXT.consentSince(formatDate(user.productNewsConsentAt))
+    : USER_TEXT.consentNo
+  return (
+    <section className={styles.section} aria-labelledby="user-marketing">
+      <h2 id="user-marketing" className="visually-hidden">
+        {MESSAGES.userDetail.marketingPreferences}
+      </h2>
+      <FactList
+        label={MESSAGES.userDetail.marketingPreferences}
+        facts={[{ term: USER_TEXT.productNews, value: consent }]}
+      />
+      <p className={styles.hint}>{USER_TEXT.consentHint}</p>
+    </section>
+  )
+}
+
+type TabsProps = { siteSlug: string; user: SiteUserDetail; canManage: boolean; showAccountExpiry: boolean }
+
+/** The two tabs: personal details (profile, access, account) and marketing preferences. */
+function UserTabs({ siteSlug, user, canManage, showAccountExpiry }: TabsProps) {
+  return (
+    <Tabs className={tabStyles.tabs}>
+      <TabList aria-label={USER_TEXT.tabsLabel} className={tabStyles.tabList}>
+        <Tab id="details" className={tabStyles.tab}>
+          {MESSAGES.userDetail.personalDetails}
+        </Tab>
+        <Tab id="marketing" className={tabStyles.tab}>
+          {MESSAGES.userDetail.marketingPreferences}
+        </Tab>
+      </TabList>
+      <TabPanel id="details" className={tabStyles.tabPanel}>
+        <ProfileSection user={user} />
+        <AccessSection siteSlug={siteSlug} user={user} canManage={canManage} />
+        <AccountSection user={user} showAccountExpiry={showAccountExpiry} />
+      </TabPanel>
+      <TabPanel id="marketing" className={tabStyles.tabPanel}>
+        <MarketingPanel user={user} />
+      </TabPanel>
+    </Tabs>
   )
 }
 
@@ -154,11 +243,18 @@ function DetailError({ error }: { error: unknown }) {
 }
 
 /**
- * settings/user/:userId: a user of the site with their photo, name and address, their role there, their own
- * role and the roles their groups give them. Admins change the own role and remove the member (after a
- * confirmation); editors read it only.
+ * settings/user/:userId: a user of the site in two tabs. Personal details: their photo, name, address and
+ * username, their role there, their own role and the roles their groups give them, and the account's
+ * settings shown disabled. Marketing preferences: their own product news consent, read-only. Admins change
+ * the own role and remove the member (after a confirmation); editors read it only.
  */
-export function SiteUserDetailScreen({ siteSlug, siteName, userId, canManage }: DetailProps) {
+export function SiteUserDetailScreen({
+  siteSlug,
+  siteName,
+  userId,
+  canManage,
+  showAccountExpiry,
+}: DetailProps) {
   const user = useSiteUser(siteSlug, userId)
   const navigate = useNavigate()
   const usersPath = sitePath(siteSlug, null, 'settings/users')
@@ -181,8 +277,12 @@ export function SiteUserDetailScreen({ siteSlug, siteName, userId, canManage }: 
           ) : null
         }
       />
-      <ProfileSection user={detail} />
-      <AccessSection siteSlug={siteSlug} user={detail} canManage={canManage} />
+      <UserTabs
+        siteSlug={siteSlug}
+        user={detail}
+        canManage={canManage}
+        showAccountExpiry={showAccountExpiry}
+      />
       {removal.modal}
     </div>
   )
