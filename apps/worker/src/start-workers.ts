@@ -13,8 +13,14 @@ import type { Logger } from 'pino'
 import type { WorkerConfig } from './config.js'
 import { startHeartbeat } from './heartbeat.js'
 import { isFinalFailure, type RegisteredJob } from './jobs/define-job.js'
+import { removeLeftoversOfDeletedSite } from './jobs/deleted-site-leftovers.js'
 import { ALL_JOBS } from './jobs/index.js'
-import { closeScanRuntime, configureScanRuntime, getScanRuntime } from './jobs/scan-runtime.js'
+import {
+  artifactsRootOf,
+  closeScanRuntime,
+  configureScanRuntime,
+  getScanRuntime,
+} from './jobs/scan-runtime.js'
 import { isNetworkError } from './outage/connection-errors.js'
 import { type ServiceMonitor, startServiceMonitor } from './outage/service-monitor.js'
 
@@ -133,6 +139,28 @@ async function sweepNow(jobs: RegisteredJob[], config: WorkerConfig, logger: Log
   )
 }
 
+/** A finished job of a site deleted while it ran leaves nothing behind (deleted-site-leftovers.ts). */
+function forgetJobsOfDeletedSites(
+  worker: Worker,
+  prisma: PrismaClient,
+  config: WorkerConfig,
+  logger: Logger,
+) {
+  const root = artifactsRootOf(config)
+  const forget = (job: Job | undefined) => {
+    if (!job) return
+    removeLeftoversOfDeletedSite(prisma, job, root)
+      .then((removed) => {
+        if (removed) logger.info({ job: job.name, jobId: job.id }, 'removed the job of a deleted site')
+      })
+      .catch((error: unknown) =>
+        logger.warn({ err: error, jobId: job.id }, 'could not remove a deleted site’s job'),
+      )
+  }
+  worker.on('completed', forget)
+  worker.on('failed', forget)
+}
+
 interface WorkerSet {
   workers: Worker[]
   queues: Map<string, Queue>
@@ -157,6 +185,7 @@ function createWorkers(
       stalledInterval: Math.ceil(config.lockDurationMs / 2),
       maxStalledCount: 2,
     })
+    forgetJobsOfDeletedSites(worker, prisma, config, logger)
     worker.on('failed', (job, error) => {
       logger.error({ err: error, queue: queueName, job: job?.name, jobId: job?.id }, 'job failed')
       const definition = job ? jobsByName.get(job.name) : undefined

@@ -15,7 +15,10 @@ interface SiteDeleteDeps {
 
 /** Every queue that holds jobs naming a site (siteId) or one of its scans (scanId). */
 const SITE_JOB_QUEUES = [...Object.values(SCAN_QUEUE_NAMES), ...Object.values(QUEUE_NAMES)]
-/** A running job cannot be taken from its worker: it finds its scan gone and ends (scan-page, scan-site). */
+/**
+ * A running job cannot be taken from its worker: it finds its scan gone and ends (scan-page, scan-site), and
+ * the worker then removes its record and artefacts (apps/worker/src/jobs/deleted-site-leftovers.ts).
+ */
 const REMOVABLE_STATES: JobType[] = [
   'waiting',
   'delayed',

@@ -59,7 +59,7 @@ export function getScanRuntime(): ScanRuntime {
     redis,
     secrets: createSecretBox(config.secretsKey),
     lighthousePages: config.lighthouseEnabled && lighthouseJobRegistered,
-    artifactsRoot: artifactsRoot(config.artifactsDir ? { ARTIFACTS_DIR: config.artifactsDir } : {}),
+    artifactsRoot: artifactsRootOf(config),
     queue: queueOf,
     queues: { get: queueOf },
   }
@@ -83,3 +83,8 @@ export async function closeScanRuntime(): Promise<void> {
 }
 
 export const ALL_SCAN_QUEUES = Object.values(SCAN_QUEUE_NAMES)
+
+/** Where the worker keeps scan artefacts: ARTIFACTS_DIR, or the default under the data folder. */
+export function artifactsRootOf(config: Pick<WorkerConfig, 'artifactsDir'>): string {
+  return artifactsRoot(config.artifactsDir ? { ARTIFACTS_DIR: config.artifactsDir } : {})
+}

@@ -227,6 +227,21 @@ export async function countPagesScannedSince(
   return result._sum.pagesScanned ?? 0
 }
 
+/**
+ * Which of a job's site and scan no longer exist (the site was deleted while the job ran): true when either
+ * is named and gone.
+ */
+export async function isSiteOrScanGone(
+  db: DbClient,
+  { siteId, scanId }: { siteId?: string; scanId?: string },
+): Promise<boolean> {
+  const [site, scan] = await Promise.all([
+    siteId ? db.site.findUnique({ where: { id: siteId }, select: { id: true } }) : true,
+    scanId ? db.scan.findUnique({ where: { id: scanId }, select: { id: true } }) : true,
+  ])
+  return !site || !scan
+}
+
 /** Every scan of the site (ids only): what its artefacts on disk and its queue jobs are named by. */
 export async function listSiteScanIds(db: DbClient, siteId: string): Promise<string[]> {
   const rows = await db.scan.findMany({ where: { siteId }, select: { id: true } })
