@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openSummerFairIssue } from './support/assignment'
 import { expectAccessible, openDemoSite } from './support/screens'
 import { DEMO_SITE_NAME, signInWithForm } from './support/session'
 
@@ -83,16 +84,7 @@ test.describe('scan results', () => {
     page,
   }) => {
     const SITE = await openDemoSite(page)
-    await page.goto(`${SITE}/accessibility/pages?search=summer`)
-    await page
-      .getByRole('link', { name: /summer fair/i })
-      .first()
-      .click()
-    await expect(page).toHaveURL(/\/pages\/[^/]+/)
-    await page.getByRole('tab', { name: 'Accessibility' }).click()
-    await expect(page).toHaveURL(/\/accessibility$/)
-    const issue = page.getByRole('button', { name: /Images must have alternative text/ }).first()
-    await issue.click()
+    await openSummerFairIssue(page, SITE)
     await expect(page.getByRole('button', { name: /Enlarge screenshot of/ }).first()).toBeVisible()
     await expect(page.locator('iframe').first()).toBeVisible()
     await expectAccessible(page, 'page-detail', SCREEN_CHECKS)

@@ -12,6 +12,7 @@ export async function openSummerFairIssue(page: Page, sitePath: string) {
     .click()
   await expect(page).toHaveURL(/\/pages\/[^/]+/)
   await page.getByRole('tab', { name: 'Accessibility' }).click()
+  await expect(page).toHaveURL(/\/accessibility$/)
   await page.getByRole('button', { name: SUMMER_FAIR_ISSUE }).first().click()
 }
 
