@@ -1,4 +1,5 @@
 export * from './alerts.js'
+export * from './analytics.js'
 export * from './assignments.js'
 export * from './audits.js'
 export * from './auth.js'

@@ -1,0 +1,99 @@
+import { z } from 'zod'
+
+/**
+ * Page-view analytics read from the site's connected web analytics property (GA4 Data API runReport):
+ * GET /api/v1/analytics/:slug/views-per-day[/:pageId], /views-per-country[/:pageId] and /popular-pages.
+ * A site whose web analytics is not connected or not enabled answers 409 with
+ * ANALYTICS_NOT_CONNECTED_MESSAGE; the property's failure answers 502.
+ */
+
+/** The date ranges the analytics screens offer, each with the chart's default granularity. */
+export const ANALYTICS_INTERVALS = {
+  week: { label: '1 week', days: 7, granularity: 'day' },
+  month: { label: '1 month', days: 30, granularity: 'day' },
+  year: { label: '1 year', days: 365, granularity: 'month' },
+} as const
+export type AnalyticsInterval = keyof typeof ANALYTICS_INTERVALS
+export const ANALYTICS_INTERVAL_KEYS = Object.keys(ANALYTICS_INTERVALS) as [
+  AnalyticsInterval,
+  ...AnalyticsInterval[],
+]
+export const DEFAULT_ANALYTICS_INTERVAL: AnalyticsInterval = 'month'
+
+export const ANALYTICS_GRANULARITIES = ['day', 'week', 'month'] as const
+export type AnalyticsGranularity = (typeof ANALYTICS_GRANULARITIES)[number]
+
+/** The country chart groups countries below this share (percent) into Other and keeps the top N. */
+export const ANALYTICS_COUNTRY_OTHER_BELOW_PERCENT = 1
+export const ANALYTICS_COUNTRY_TOP_N = 6
+/** Rows per page of the per-page countries table. */
+export const ANALYTICS_COUNTRIES_PER_PAGE = 10
+
+export const ANALYTICS_NOT_CONNECTED_MESSAGE =
+  'Web analytics is not connected for this site. An administrator can connect it in Settings, Integrations.'
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD.' })
+
+/**
+ * The period read: an interval ending today, or start and end (both, inclusive, YYYY-MM-DD), which win
+ * over the interval. Granularity defaults to the interval's.
+ */
+export const AnalyticsRangeQuerySchema = z
+  .object({
+    interval: z
+      .enum(ANALYTICS_INTERVAL_KEYS, { error: `Choose an interval: ${ANALYTICS_INTERVAL_KEYS.join(', ')}.` })
+      .default(DEFAULT_ANALYTICS_INTERVAL),
+    start: isoDate.optional(),
+    end: isoDate.optional(),
+  })
+  .refine((query) => (query.start === undefined) === (query.end === undefined), {
+    error: 'Give both start and end, or neither.',
+    path: ['start'],
+  })
+  .refine((query) => !query.start || !query.end || query.start <= query.end, {
+    error: 'The start must not be after the end.',
+    path: ['start'],
+  })
+export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuerySchema>
+
+export const ViewsPerDayQuerySchema = AnalyticsRangeQuerySchema.and(
+  z.object({
+    granularity: z
+      .enum(ANALYTICS_GRANULARITIES, {
+        error: `Choose a granularity: ${ANALYTICS_GRANULARITIES.join(', ')}.`,
+      })
+      .optional(),
+  }),
+)
+export type ViewsPerDayQuery = z.infer<typeof ViewsPerDayQuerySchema>
+
+export const AnalyticsPageParamsSchema = z.object({ slug: z.string(), pageId: z.string() })
+
+/** One bucket of the views chart; label is the bucket's first day, YYYY-MM-DD. */
+export const ViewsBucketSchema = z.object({ label: z.string(), count: z.number().int().nonnegative() })
+export const ViewsPerDaySchema = z.object({
+  total: z.number().int().nonnegative(),
+  data: z.array(ViewsBucketSchema),
+})
+export type ViewsPerDay = z.infer<typeof ViewsPerDaySchema>
+
+/** countryCode: ISO 3166-1 alpha-2, upper case ('ZZ' where the property could not tell). */
+export const CountryViewsSchema = z.object({
+  countryCode: z.string(),
+  countryName: z.string(),
+  count: z.number().int().nonnegative(),
+})
+export const ViewsPerCountrySchema = z.object({ data: z.array(CountryViewsSchema) })
+export type ViewsPerCountry = z.infer<typeof ViewsPerCountrySchema>
+
+/**
+ * Most visited pages first. pageId: the scanned page with that URL on the site (ours: links the row to its
+ * page detail), null when the scan has no such page.
+ */
+export const PopularPageSchema = z.object({
+  url: z.string(),
+  hits: z.number().int().nonnegative(),
+  pageId: z.string().nullable(),
+})
+export const PopularPagesSchema = z.array(PopularPageSchema)
+export type PopularPage = z.infer<typeof PopularPageSchema>
