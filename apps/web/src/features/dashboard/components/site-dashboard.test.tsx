@@ -76,6 +76,7 @@ function makeScan(overrides: Partial<ScanStatus> = {}): ScanStatus {
     startedAt: '2026-11-24T09:51:00.000Z',
     finishedAt: X[2] ?? null,
     error: null,
+    stopReason: null,
     ...overrides,
   }
 }
