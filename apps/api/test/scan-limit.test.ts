@@ -1,4 +1,4 @@
-import { SCAN_MESSAGES, scanLimitPeriodStart, type SiteConfig, type SiteScanStatus } from '@canopy/contracts'
+import { SCAN_MESSAGES, type SiteConfig, type SiteScanStatus, scanLimitPeriodStart } from '@canopy/contracts'
 import type { PrismaClient } from '@canopy/db'
 import { describe, expect, it } from 'vitest'
 import { createTestSection, createTestSiteWithAdminAndMember } from './factories.js'
@@ -60,7 +60,11 @@ describe('scan usage on the site config', () => {
     await recordScan(app.prisma, site.id, 9)
     const read = async () =>
       (
-        await app.inject({ method: 'GET', url: `/api/v1/sites/${site.slug}`, headers: { cookie: adminCookie } })
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/sites/${site.slug}`,
+          headers: { cookie: adminCookie },
+        })
       ).json() as SiteConfig
 
     const reached = await read()
@@ -83,7 +87,10 @@ describe('scans asked for at the scan limit', () => {
       { url: `/api/v1/sites/${site.slug}/scan` },
       { url: `/api/v1/sites/${site.slug}/sections/${section.id}/scan` },
       { url: `/api/v1/sites/${site.slug}/scans`, payload: { uri: 'https://www.example.test/about' } },
-      { url: '/api/v1/scans', payload: { uri: 'https://www.example.test/about', useSocket: true, config: site.slug } },
+      {
+        url: '/api/v1/scans',
+        payload: { uri: 'https://www.example.test/about', useSocket: true, config: site.slug },
+      },
     ]
 
     for (const request of requests) {

@@ -84,7 +84,9 @@ describe('scan limits on the fixture site', () => {
     // The pages left out are neither scanned nor failures: only the three admitted pages were worked on.
     expect(scan.pagesScanned + scan.pagesFailed).toBe(3)
     expect(await prisma.scanUrl.count({ where: { scanId: scan.id, state: { in: ['queued'] } } })).toBe(0)
-    const history = await prisma.historyPoint.findFirstOrThrow({ where: { scanId: scan.id, sectionId: null } })
+    const history = await prisma.historyPoint.findFirstOrThrow({
+      where: { scanId: scan.id, sectionId: null },
+    })
     expect(history.numberOfPages).toBe(scan.pagesScanned)
     expect(history.accessibilityScore).toBeGreaterThan(0)
     expect((await prisma.site.findUniqueOrThrow({ where: { id: site.id } })).firstScanCompleted).toBe(true)
@@ -98,7 +100,9 @@ describe('scan limits on the fixture site', () => {
 
     expect(scan).toMatchObject({ state: 'completed', stopReason: 'page_limit', pagesQueued: 2 })
     expect(scan.pagesScanned + scan.pagesFailed).toBe(2)
-    const history = await prisma.historyPoint.findFirstOrThrow({ where: { scanId: scan.id, sectionId: null } })
+    const history = await prisma.historyPoint.findFirstOrThrow({
+      where: { scanId: scan.id, sectionId: null },
+    })
     expect(history.accessibilityScore).toBeGreaterThan(0)
   }, 120_000)
 })
@@ -108,7 +112,12 @@ describe('admitting pages under the scan limit', () => {
     const site = await createFixtureSiteRow(prisma, 'http://127.0.0.1:9/')
     await prisma.site.update({ where: { id: site.id }, data: { scanLimit: 7 } })
     await recordEarlierScan(prisma, site.id, 3)
-    const scan = await createScan(prisma, { siteId: site.id, kind: 'site', requestedById: null, pageLimit: 50 })
+    const scan = await createScan(prisma, {
+      siteId: site.id,
+      kind: 'site',
+      requestedById: null,
+      pageLimit: 50,
+    })
     const lane = (index: number): FrontierCandidate[] =>
       Array.from({ length: 5 }, (_, page) => {
         const url = `http://127.0.0.1:9/lane-${index}/${page}`

@@ -28,8 +28,8 @@ import { SITE_NOT_FOUND_MESSAGE } from '../plugins/app/site-access.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import { presentSiteConfig, presentSiteListItem } from '../presenters/site.js'
 import { listCountCache } from './list-scope.js'
-import { readScanUsage } from './scan-usage-service.js'
 import { assertValidScanSchedule, weeklyScanPattern } from './scan-schedule-service.js'
+import { readScanUsage } from './scan-usage-service.js'
 import { assertPatternsRunnable, createSiteSection } from './section-service.js'
 
 const DEFAULT_SCAN_DAY = 1

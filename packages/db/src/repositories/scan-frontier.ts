@@ -88,7 +88,9 @@ export async function admitUrls(
     })
   }
   const stopReason =
-    discovered.length > fresh.length ? (scan.stopReason ?? stopReasonFor(pageRoom, scanRoom)) : scan.stopReason
+    discovered.length > fresh.length
+      ? (scan.stopReason ?? stopReasonFor(pageRoom, scanRoom))
+      : scan.stopReason
   if (fresh.length || stopReason !== scan.stopReason) {
     await tx.scan.update({
       where: { id: scanId },
