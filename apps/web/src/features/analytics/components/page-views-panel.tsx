@@ -1,0 +1,42 @@
+import { ANALYTICS_INTERVALS, DEFAULT_ANALYTICS_INTERVAL } from '@canopy/contracts'
+import { AppLink } from '@/components/ui/app-link'
+import { StatusMessage } from '@/components/ui/notice'
+import { MESSAGES } from '@/config/messages'
+import { isAnalyticsNotConnected } from '../api/analytics-paths'
+import { useViewsPerDay } from '../api/get-views-per-day'
+import { describeViews } from '../format'
+import styles from './analytics.module.css'
+
+/**
+ * A page's views over the default range, for its detail screen beside its issues, with the way to its
+ * analytics; nothing at all while the site's web analytics is not connected.
+ */
+export function PageViewsPanel({
+  siteSlug,
+  pageId,
+  analyticsHref,
+}: {
+  siteSlug: string
+  pageId: string
+  analyticsHref: string
+}) {
+  const interval = DEFAULT_ANALYTICS_INTERVAL
+  const views = useViewsPerDay(siteSlug, interval, pageId)
+  if (isAnalyticsNotConnected(views.error)) return null
+  const { label, granularity } = ANALYTICS_INTERVALS[interval]
+  return (
+    <section className={styles.card} aria-labelledby="page-views-heading" aria-busy={views.isPending}>
+      <h3 id="page-views-heading">{MESSAGES.analytics.pageViews}</h3>
+      {views.data ? (
+        <p className={styles.summary}>{describeViews(views.data, label, granularity)}</p>
+      ) : views.isError ? (
+        <StatusMessage title={MESSAGES.detailError.title}>{MESSAGES.detailError.body}</StatusMessage>
+      ) : (
+        <p className={styles.summary}>Loading</p>
+      )}
+      <AppLink href={analyticsHref}>
+        Page analytics<span className="visually-hidden">: views over time and by country</span>
+      </AppLink>
+    </section>
+  )
+}
