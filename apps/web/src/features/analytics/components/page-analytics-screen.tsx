@@ -61,7 +61,7 @@ export function PageAnalyticsScreen({
               {(data) => <ViewsChart title="Page views" views={data} interval={interval} />}
             </ReportState>
           </ReportCard>
-          <ReportCard id="page-analytics-countries" title="Page views by country">
+          <ReportCard id="page-analytics-countries" title="Countries">
             <ReportState query={countries}>{(data) => <PageCountryList countries={data.data} />}</ReportState>
           </ReportCard>
         </>

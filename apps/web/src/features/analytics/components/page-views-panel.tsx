@@ -2,6 +2,7 @@ import { ANALYTICS_INTERVALS, DEFAULT_ANALYTICS_INTERVAL } from '@canopy/contrac
 import { AppLink } from '@/components/ui/app-link'
 import { StatusMessage } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
+import { isApiError } from '@/lib/api-client'
 import { isAnalyticsNotConnected } from '../api/analytics-paths'
 import { useViewsPerDay } from '../api/get-views-per-day'
 import { describeViews } from '../format'
@@ -9,7 +10,7 @@ import styles from './analytics.module.css'
 
 /**
  * A page's views over the default range, for its detail screen beside its issues, with the way to its
- * analytics; nothing at all while the site's web analytics is not connected.
+ * analytics; nothing at all while the site's web analytics is not connected (or the user may not read it).
  */
 export function PageViewsPanel({
   siteSlug,
@@ -22,7 +23,9 @@ export function PageViewsPanel({
 }) {
   const interval = DEFAULT_ANALYTICS_INTERVAL
   const views = useViewsPerDay(siteSlug, interval, pageId)
-  if (isAnalyticsNotConnected(views.error)) return null
+  // not connected, or not this user's to see: the detail simply has no views
+  if (isAnalyticsNotConnected(views.error) || isApiError(views.error, 403) || isApiError(views.error, 404))
+    return null
   const { label, granularity } = ANALYTICS_INTERVALS[interval]
   return (
     <section className={styles.card} aria-labelledby="page-views-heading" aria-busy={views.isPending}>

@@ -27,7 +27,7 @@ function PageRow({ page, hrefs }: { page: PopularPage; hrefs: PageHrefs }) {
       <td>
         {page.pageId ? (
           <AppLink href={hrefs.analytics(page.pageId)}>
-            Page analytics<span className="visually-hidden"> of {label}</span>
+            Page analytics <span className="visually-hidden">of {label}</span>
           </AppLink>
         ) : (
           <span className="visually-hidden">Not scanned</span>
@@ -48,7 +48,8 @@ export function PopularPages({ pages, hrefs }: { pages: PopularPage[]; hrefs: Pa
   useEffect(() => {
     if (shown === POPULAR_PAGES_STEP) return
     const firstNew = body.current?.rows[shown - POPULAR_PAGES_STEP]
-    firstNew?.querySelector<HTMLElement>('a, th')?.focus()
+    const target = firstNew?.querySelector<HTMLElement>('a') ?? firstNew?.querySelector<HTMLElement>('th')
+    target?.focus()
   }, [shown])
   if (pages.length === 0) return <p className={styles.summary}>No page views recorded yet.</p>
   return (
