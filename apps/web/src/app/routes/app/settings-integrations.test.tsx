@@ -153,7 +153,10 @@ describe('settings/integrations: web analytics', () => {
   })
 
   it('only logs a blocked popup', async () => {
-    vi.stubGlobal('open', vi.fn(() => null))
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    )
     renderIntegrations({ 'GET /api/v1/sites/:slug/integrations/ga4/settings': reply(NOT_CONNECTED) })
     const block = within(await analyticsBlock())
     const messages = () => document.querySelectorAll('[role="alert"], [role="alertdialog"]').length
