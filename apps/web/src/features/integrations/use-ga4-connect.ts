@@ -6,12 +6,13 @@ import { buildGa4AuthUrl, openOAuthPopup, readOAuthResult, watchPopupClosure } f
 
 /**
  * Connect: Google's consent for the site in a popup. Its landing page reports success or failure (a failure
- * shows the 'Oauth Error' toast) and the popup is closed; once it has closed, however that happened, the
+ * shows the 'Oauth Error' toast, and its reason stays in the block) and the popup is closed; once it has closed, however that happened, the
  * settings are read again.
  */
 export function useGa4Connect(siteSlug: string) {
   const refresh = useRefreshGa4Settings(siteSlug)
   const [isConnecting, setConnecting] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
   const stopRef = useRef<(() => void) | null>(null)
   useEffect(() => () => stopRef.current?.(), [])
   const connect = useCallback(() => {
@@ -19,10 +20,14 @@ export function useGa4Connect(siteSlug: string) {
     if (!popup) return
     stopRef.current?.()
     setConnecting(true)
+    setFailure(null)
     const onMessage = (event: MessageEvent) => {
-      const result = readOAuthResult(event)
-      if (!result) return
-      if (result === 'error') showToast(MESSAGES.analytics.oauthError, 'error')
+      const report = readOAuthResult(event)
+      if (!report) return
+      if (report.result === 'error') {
+        showToast(MESSAGES.analytics.oauthError, 'error')
+        setFailure(report.reason ?? MESSAGES.analytics.oauthError)
+      }
       popup.close()
     }
     window.addEventListener('message', onMessage)
@@ -38,5 +43,6 @@ export function useGa4Connect(siteSlug: string) {
     }
     stopRef.current = stop
   }, [siteSlug, refresh])
-  return { connect, isConnecting }
+  /** failure: the reason the last sign-in failed, shown in the block until the next attempt */
+  return { connect, isConnecting, failure }
 }

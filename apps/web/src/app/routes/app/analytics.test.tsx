@@ -256,6 +256,7 @@ describe('analytics overview', () => {
     expect(within(views).getByRole('status')).toHaveTextContent('Loading')
     release()
     expect(await within(views).findByText('Something went wrong.')).toBeInTheDocument()
+    expect(within(views).getByText('The analytics property could not be read.')).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Page views by country' })).toHaveTextContent(
       'No page views from any country in this period.',
     )

@@ -90,10 +90,10 @@ describe('settings/integrations: web analytics', () => {
     const [url, target, features] = open.mock.calls[0] as unknown as [string, string, string]
     const opened = new URL(url)
     expect(opened.pathname).toBe('/auth/ga4')
-    expect(opened.searchParams.get('success_url')).toBe(`${window.location.origin}/oauth/popup-success`)
-    expect(opened.searchParams.get('error_url')).toBe(`${window.location.origin}/oauth/popup-error`)
+    expect(opened.searchParams.get('slug')).toBe('demo-site')
+    expect(opened.searchParams.get('success_url')).toBe('/oauth/popup-success')
+    expect(opened.searchParams.get('error_url')).toBe('/oauth/popup-error')
     expect(opened.searchParams.get('cookie_callback')).toBe(`${window.location.origin}/auth/ga4/callback`)
-    expect(opened.searchParams.get('site')).toBe('demo-site')
     expect(target).toBe('canopy-oauth')
     expect(features).toMatch(/^popup,width=640,height=480,left=\d+,top=\d+$/)
 
@@ -146,7 +146,14 @@ describe('settings/integrations: web analytics', () => {
     expect(popup.close).not.toHaveBeenCalled()
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('https://evil.example'))
 
-    postFromPopup({ type: 'canopy:oauth-popup', result: 'error' })
+    postFromPopup({
+      type: 'canopy:oauth-popup',
+      result: 'error',
+      reason: 'Access to Google Analytics was not granted.',
+    })
+    expect(
+      await block.findByText('Oauth Error: Access to Google Analytics was not granted.'),
+    ).toBeInTheDocument()
     const toast = await screen.findByText('Oauth Error')
     expect(toast.closest('[role="alert"], [role="alertdialog"]')).not.toBeNull()
     expect(popup.close).toHaveBeenCalled()
@@ -255,7 +262,7 @@ describe('the OAuth popup landing pages', () => {
     renderWithRouter(<PopupSuccessRoute />, { url: '/oauth/popup-success', path: 'oauth/popup-success' })
     expect(await screen.findByRole('heading', { level: 1, name: 'Web analytics connected' })).toBeVisible()
     expect(postMessage).toHaveBeenCalledWith(
-      { type: 'canopy:oauth-popup', result: 'success' },
+      { type: 'canopy:oauth-popup', result: 'success', reason: null },
       window.location.origin,
     )
     expect(screen.getByText('This window closes by itself.')).toBeInTheDocument()
@@ -266,7 +273,22 @@ describe('the OAuth popup landing pages', () => {
     expect(await findAxeViolations()).toEqual([])
   })
 
-  it('report a failure too, and stay readable when opened without a popup', async () => {
+  it('report a failure with its reason', async () => {
+    const postMessage = vi.fn()
+    vi.stubGlobal('opener', { postMessage })
+    vi.stubGlobal('close', vi.fn())
+    installFakeApi({})
+    const url = `/oauth/popup-error?message=${encodeURIComponent('Access to Google Analytics was not granted.')}`
+    renderWithRouter(<PopupErrorRoute />, { url, path: 'oauth/popup-error' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oauth Error' })).toBeVisible()
+    expect(screen.getByText('Access to Google Analytics was not granted.')).toBeInTheDocument()
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'canopy:oauth-popup', result: 'error', reason: 'Access to Google Analytics was not granted.' },
+      window.location.origin,
+    )
+  })
+
+  it('stay readable when opened without a popup', async () => {
     const close = vi.fn()
     vi.stubGlobal('close', close)
     installFakeApi({})
@@ -279,10 +301,11 @@ describe('the OAuth popup landing pages', () => {
 })
 
 describe('buildGa4AuthUrl', () => {
-  it('sends the site and the landing pages to the API', () => {
-    const url = new URL(buildGa4AuthUrl('my site', 'https://app.example'))
-    expect(url.searchParams.get('site')).toBe('my site')
-    expect(url.searchParams.get('success_url')).toBe('https://app.example/oauth/popup-success')
-    expect(url.searchParams.get('error_url')).toBe('https://app.example/oauth/popup-error')
+  it("names the site and the app's landing pages by path", () => {
+    const url = new URL(buildGa4AuthUrl('my site'))
+    expect(`${url.origin}${url.pathname}`).toBe(`${window.location.origin}/auth/ga4`)
+    expect(url.searchParams.get('slug')).toBe('my site')
+    expect(url.searchParams.get('success_url')).toBe('/oauth/popup-success')
+    expect(url.searchParams.get('error_url')).toBe('/oauth/popup-error')
   })
 })

@@ -1,12 +1,12 @@
 import { ANALYTICS_INTERVALS, DEFAULT_ANALYTICS_INTERVAL } from '@canopy/contracts'
 import { AppLink } from '@/components/ui/app-link'
-import { StatusMessage } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
 import { isApiError } from '@/lib/api-client'
 import { isAnalyticsNotConnected } from '../api/analytics-paths'
 import { useViewsPerDay } from '../api/get-views-per-day'
 import { describeViews } from '../format'
 import styles from './analytics.module.css'
+import { ReportError } from './analytics-states'
 
 /**
  * A page's views over the default range, for its detail screen beside its issues, with the way to its
@@ -33,7 +33,7 @@ export function PageViewsPanel({
       {views.data ? (
         <p className={styles.summary}>{describeViews(views.data, label, granularity)}</p>
       ) : views.isError ? (
-        <StatusMessage title={MESSAGES.detailError.title}>{MESSAGES.detailError.body}</StatusMessage>
+        <ReportError error={views.error} />
       ) : (
         <p className={styles.summary}>Loading</p>
       )}

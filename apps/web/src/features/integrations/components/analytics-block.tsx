@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import screenStyles from '@/components/area/screen.module.css'
 import { Button } from '@/components/ui/button'
 import { Modal, ModalActions, ModalBody } from '@/components/ui/modal'
+import { InlineAlert } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
 import { Switch } from '@/components/ui/switch'
 import { showToast } from '@/components/ui/toast'
@@ -106,11 +107,18 @@ function DisconnectControl({ siteSlug }: { siteSlug: string }) {
  * switch reading it on; disconnect after a confirmation.
  */
 export function AnalyticsForm({ siteSlug, settings }: { siteSlug: string; settings: Ga4Settings }) {
-  const { connect, isConnecting } = useGa4Connect(siteSlug)
+  const { connect, isConnecting, failure } = useGa4Connect(siteSlug)
   return (
     <section className={screenStyles.panel} aria-labelledby="analytics-heading">
       <h2 id="analytics-heading">Web analytics</h2>
       <p aria-live="polite">{settings.connected ? TEXT.connected : TEXT.notConnected}</p>
+      {failure ? (
+        <InlineAlert>
+          <p>
+            {MESSAGES.analytics.oauthError}: {failure}
+          </p>
+        </InlineAlert>
+      ) : null}
       <div className={styles.actions}>
         <Button variant="secondary" onPress={connect} isDisabled={isConnecting}>
           {settings.connected ? 'Connect another Google account' : 'Connect Google Analytics'}

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
 import { AuthLayout } from '@/components/layouts/auth-layout'
 import { ButtonLink } from '@/components/ui/button'
 import { MESSAGES } from '@/config/messages'
-import { OAUTH_POPUP, type OAuthPopupResult, postOAuthResult } from '../oauth-popup'
+import { OAUTH_POPUP, type OAuthPopupResult, postOAuthResult, readOAuthErrorReason } from '../oauth-popup'
 
 const TEXT = {
   success: {
@@ -23,15 +24,18 @@ const TEXT = {
  */
 export function OAuthPopupLanding({ result }: { result: OAuthPopupResult }) {
   const text = TEXT[result]
+  const { search } = useLocation()
+  const reason = result === 'error' ? readOAuthErrorReason(search) : null
   const [isPopup, setPopup] = useState(false)
   useEffect(() => {
-    if (!postOAuthResult(result)) return
+    if (!postOAuthResult({ result, reason })) return
     setPopup(true)
     const timer = window.setTimeout(() => window.close(), OAUTH_POPUP.fallbackCloseMs)
     return () => window.clearTimeout(timer)
-  }, [result])
+  }, [result, reason])
   return (
     <AuthLayout title={text.title}>
+      {reason ? <p>{reason}</p> : null}
       <p>{text.body}</p>
       {isPopup ? <p>{TEXT.closing}</p> : <ButtonLink href="/">Go to your sites</ButtonLink>}
     </AuthLayout>
