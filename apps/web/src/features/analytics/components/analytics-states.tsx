@@ -18,14 +18,12 @@ export function anyNotConnected(queries: readonly Pick<UseQueryResult, 'error'>[
  */
 export function AnalyticsNotConnected({
   integrationsHref,
-  headingLevel = 2,
 }: {
   /** the integrations settings, for those who may change them */
   integrationsHref: string | null
-  headingLevel?: 1 | 2
 }) {
   return (
-    <NoticePanel icon="info" title="Web analytics is not connected" headingLevel={headingLevel}>
+    <NoticePanel icon="info" title="Web analytics is not connected">
       <p>{ANALYTICS_NOT_CONNECTED_MESSAGE}</p>
       {integrationsHref ? <AppLink href={integrationsHref}>Go to Settings, Integrations</AppLink> : null}
     </NoticePanel>

@@ -1,5 +1,6 @@
 import { AppLink } from '@/components/ui/app-link'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
+import { MESSAGES } from '@/config/messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGoBack } from '@/hooks/use-go-back'
 import { useViewsPerCountry } from '../api/get-views-per-country'
@@ -44,7 +45,7 @@ export function PageAnalyticsScreen({
         title={title}
         url={page?.url}
         crumbs={[
-          { label: 'Dashboard', href: hrefs.dashboard },
+          { label: MESSAGES.sidebar.dashboard, href: hrefs.dashboard },
           { label: 'Analytics', href: hrefs.analytics },
         ]}
         fallbackHref={hrefs.analytics}
