@@ -81,6 +81,7 @@ function renderPageAnalytics(url = '/site/demo-site/analytics/page-1', reports: 
 }
 
 const NOT_CONNECTED = fail(409, ANALYTICS_NOT_CONNECTED_MESSAGE)
+const MAP_LOAD_MS = 10_000
 
 stubChartLayout()
 
@@ -150,7 +151,10 @@ describe('analytics overview', () => {
   it('draws every country of the atlas, the busiest darkest, each named with its views', async () => {
     renderOverview()
     const countries = await screen.findByRole('region', { name: 'Page views by country' })
-    await waitFor(() => expect(countries.querySelectorAll('svg path').length).toBeGreaterThan(170))
+    // the map and its atlas load lazily: the first import takes a while
+    await waitFor(() => expect(countries.querySelectorAll('svg path').length).toBeGreaterThan(170), {
+      timeout: MAP_LOAD_MS,
+    })
     const titles = [...countries.querySelectorAll('svg path title')]
     const path = (name: string) =>
       titles.find((title) => title.textContent?.startsWith(`${name}:`))?.parentElement
@@ -270,7 +274,7 @@ describe('analytics overview', () => {
     window.innerWidth = 320
     renderOverview()
     const countries = await screen.findByRole('region', { name: 'Page views by country' })
-    await waitFor(() => expect(countries.querySelector('svg')).not.toBeNull())
+    await waitFor(() => expect(countries.querySelector('svg')).not.toBeNull(), { timeout: MAP_LOAD_MS })
     const map = countries.querySelector('svg')
     expect(map).toHaveAttribute('viewBox', '0 0 960 500')
     expect(map).toHaveAttribute('width', '100%')
