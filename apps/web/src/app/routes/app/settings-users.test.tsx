@@ -18,6 +18,7 @@ const user = (id: string, firstName: string, overrides: Partial<SiteUser> = {}):
   email: `${firstName.toLowerCase()}@example.com`,
   role: 'viewer',
   inherited: false,
+  accountExpiry: null,
   ...overrides,
 })
 
