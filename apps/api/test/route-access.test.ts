@@ -33,6 +33,8 @@ const getApp = useTestApp({ artifactsDir })
 const PUBLIC_ROUTES = new Set([
   'POST /auth/check-sso',
   'POST /login',
+  // the second step of POST /login for an account with two-step verification (a challenge, no session yet)
+  'POST /login/two-factor',
   'POST /logout',
   'GET /auth/check',
   'POST /account/register',
