@@ -11,7 +11,7 @@ import { z } from 'zod'
 import { getSignedInUser, isMasquerading } from '../../plugins/app/auth.js'
 import { presentUser } from '../../presenters/user.js'
 import { authenticate } from '../../services/auth-service.js'
-import { checkSso } from '../../services/sso.js'
+import { findProviderForAddress, presentEmailCheck, refusePasswordForSso } from '../../services/sso.js'
 import { errorResponses } from '../schemas.js'
 
 /** Sign-in, sign-out and the SSO check live at the root, not under /api/v1, as the client calls them. */
@@ -29,7 +29,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const email = normaliseEmail(request.body.identifier)
       const user = await findUserByEmail(fastify.prisma, email)
-      return checkSso(fastify.config.ssoProviders, email, user?.ssoProvider ?? null)
+      return presentEmailCheck(await findProviderForAddress(fastify.prisma, email, user?.ssoProvider))
     },
   )
 
@@ -48,6 +48,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       ),
     },
     async (request, reply) => {
+      await refusePasswordForSso(fastify.prisma, request.body.username)
       const user = await authenticate(fastify.prisma, request.body)
       await fastify.sessions.start(request, reply, user.id)
       return presentUser(user)
