@@ -439,4 +439,15 @@ describe('signing on through the provider', () => {
     expect(response.statusCode).toBe(303)
     expect(response.headers.location).toBe('/oauth/error')
   })
+
+  it('limits the starts per address (each keeps a transaction in Redis)', async () => {
+    const { app, config } = await getApp()
+    const start = () => app.inject({ method: 'GET', url: `/auth/${providerId}`, remoteAddress: '10.9.8.7' })
+    for (let attempt = 0; attempt < config.loginRateLimitMax * 3; attempt += 1) {
+      expect((await start()).statusCode).toBe(303)
+    }
+    const refused = await start()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBeTruthy()
+  })
 })

@@ -26,6 +26,8 @@ export const SSO_MESSAGES = {
   notAdministrator: 'Only the administrators of the organisation can manage its single sign-on.',
   saved: 'Single sign-on provider saved',
   deleted: 'Single sign-on provider deleted',
+  takenMeanwhile:
+    'Another provider took this identifier or one of these domains meanwhile. Please try again.',
   returnUrlInvalid: 'The address must be a page of this application.',
   callbackInvalid: "The callback must be this application's /auth/sso.",
 } as const

@@ -121,6 +121,6 @@ export async function removeSsoProvider(
 
 /** Two administrators saving the same identifier or domain at once: the database keeps one. */
 function rethrowTaken(error: unknown): never {
-  if (isUniqueConstraintError(error)) throw conflict('domains', SSO_MESSAGES.domainTaken('given'))
+  if (isUniqueConstraintError(error)) throw conflict('domains', SSO_MESSAGES.takenMeanwhile)
   throw error
 }

@@ -76,8 +76,10 @@ const ssoRoutes: FastifyPluginAsyncZod = async (fastify) => {
           "Single sign-on with the provider: redirects to its authorisation page (code flow with PKCE); success_url and error_url must be this application's pages",
         params: SsoStartParamsSchema,
         querystring: SsoStartQuerySchema,
-        response: errorResponses(400),
+        response: errorResponses(400, 429),
       },
+      // Each start keeps a transaction in Redis for ten minutes: starts are limited per address like sign-ins.
+      preHandler: fastify.attemptLimits.guard('sso'),
     },
     async (request, reply) => {
       try {

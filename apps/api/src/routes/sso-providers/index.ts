@@ -92,7 +92,7 @@ const ssoProviderRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags: ['sso'],
-        summary: 'Remove a provider; its users keep their accounts but cannot sign in until it is back',
+        summary: 'Remove a provider (its users keep their accounts); administrators only',
         params: SsoProviderParamsSchema,
         response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 403, 404) },
       },
