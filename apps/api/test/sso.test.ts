@@ -179,6 +179,25 @@ describe('managing SSO providers', () => {
     expect(signedOut.statusCode).toBe(401)
   })
 
+  it("answers 404 for another organisation's provider, even to an administrator of both", async () => {
+    const { app } = await getApp()
+    const admin = await app.prisma.organisationMember.findFirstOrThrow({
+      where: { organisationId, isAdministrator: true },
+    })
+    const other = await createTestOrganisation(app.prisma, { adminUserId: admin.userId })
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/crm/organisations/${other.id}/sso-providers/${providerId}`,
+      headers: { cookie: adminCookie },
+      payload: { title: 'Hijacked', issuerUrl: fake.issuer, clientId: CLIENT.clientId, domains: [DOMAIN] },
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().message).toBe(SSO_MESSAGES.notFound)
+    expect((await app.prisma.ssoProvider.findUniqueOrThrow({ where: { id: providerId } })).title).toBe(
+      'Acme ID',
+    )
+  })
+
   it('refuses malformed settings field by field', async () => {
     const { app } = await getApp()
     const response = await app.inject({
@@ -286,6 +305,12 @@ describe('managing SSO providers', () => {
     })
     expect(updated.statusCode).toBe(200)
     expect(updated.json()).toMatchObject({ title: 'Renamed', enabled: false })
+    const disabledCheck = await app.inject({
+      method: 'POST',
+      url: '/auth/check-sso',
+      payload: { identifier: `someone@temp-${run}.example` },
+    })
+    expect(disabledCheck.json().isSSO).toBe(false)
     expect(
       (await app.prisma.ssoProvider.findUniqueOrThrow({ where: { id: temporary } })).clientSecretSealed,
     ).toBe(sealed)
