@@ -17,6 +17,7 @@ const NEW_USER = `ann.smith@${DOMAIN}`
 const KNOWN_USER = `bo.jones@${DOMAIN}`
 const UNVERIFIED_USER = `cy.unverified@${DOMAIN}`
 const WRONG_DOMAIN_USER = `di.other@${OTHER_DOMAIN}`
+const ELSEWHERE_USER = `ed.elsewhere@${DOMAIN}`
 
 let fake: OidcFake
 let providerId: string
@@ -104,7 +105,7 @@ beforeAll(async () => {
   fake = await startOidcFake({
     clients: [{ ...CLIENT, redirectUris: [`${config.publicUrl}/auth/sso`] }],
     accounts: [
-      ...[NEW_USER, KNOWN_USER, WRONG_DOMAIN_USER].map(accountFromEmail),
+      ...[NEW_USER, KNOWN_USER, WRONG_DOMAIN_USER, ELSEWHERE_USER].map(accountFromEmail),
       { ...accountFromEmail(UNVERIFIED_USER), emailVerified: false },
     ],
   })
@@ -403,6 +404,32 @@ describe('signing on through the provider', () => {
       expect(result).toEqual({ status: 303, location: '/oauth/error', sessionCookie: undefined })
       expect(await app.prisma.user.findUnique({ where: { email } })).toBeNull()
     }
+  })
+
+  it('refuses an account of another enabled provider, and moves it once that provider is disabled', async () => {
+    const { app } = await getApp()
+    const otherId = `other-${run}`
+    await app.prisma.ssoProvider.create({
+      data: {
+        id: otherId,
+        organisationId,
+        title: 'Other',
+        issuerUrl: fake.issuer,
+        clientId: CLIENT.clientId,
+        clientSecretSealed: app.secrets.seal(CLIENT.clientSecret),
+      },
+    })
+    await createTestUser(app.prisma, { email: ELSEWHERE_USER, ssoProvider: otherId })
+    expect(await signOn(app, ELSEWHERE_USER)).toEqual({
+      status: 303,
+      location: '/sso/error',
+      sessionCookie: undefined,
+    })
+    await app.prisma.ssoProvider.update({ where: { id: otherId }, data: { enabled: false } })
+    expect(await signOn(app, ELSEWHERE_USER)).toMatchObject({ status: 303, location: '/site/x' })
+    expect((await app.prisma.user.findUniqueOrThrow({ where: { email: ELSEWHERE_USER } })).ssoProvider).toBe(
+      providerId,
+    )
   })
 
   it('refuses a callback whose state is unknown, or whose code was changed', async () => {

@@ -191,13 +191,15 @@ export async function completeSsoLogin(deps: SsoDeps, callback: SsoCallback): Pr
     throw fail(`${email} is not in a domain of provider ${provider.id}`)
   }
   const existing = await findUserByEmail(deps.prisma, email)
-  if (existing?.ssoProvider && existing.ssoProvider !== provider.id) {
+  if (existing && (await signsInElsewhere(deps.prisma, existing, provider.id))) {
     throw fail(`${email} signs in with provider ${existing.ssoProvider}`)
   }
   const user = existing ?? (await createSsoUser(deps.prisma, provider, identity))
   await linkUserToProvider(deps.prisma, user, provider)
   if (!user.emailVerifiedAt) {
-    await sendSsoVerification(deps, user)
+    await sendSsoVerification(deps, user).catch((error: unknown) => {
+      throw fail('the verification e-mail could not be sent', error)
+    })
     return { kind: 'registered', redirectTo: `/${provider.id}/registered` }
   }
   return { kind: 'signed-in', userId: user.id, redirectTo: transaction.successPath }
@@ -233,6 +235,12 @@ async function exchangeCode(
     firstName: textClaim(claims.given_name) || email.slice(0, email.indexOf('@')),
     lastName: textClaim(claims.family_name),
   }
+}
+
+/** Whether the account belongs to another provider that still signs people in (a removed one lets it move). */
+async function signsInElsewhere(prisma: PrismaClient, user: User, providerId: string): Promise<boolean> {
+  if (!user.ssoProvider || user.ssoProvider === providerId) return false
+  return (await findSsoProvider(prisma, user.ssoProvider))?.enabled ?? false
 }
 
 async function createSsoUser(prisma: PrismaClient, provider: ProviderRow, identity: SsoIdentity) {
