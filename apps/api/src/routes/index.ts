@@ -4,6 +4,7 @@ import { forbidden } from '../http-errors.js'
 import accountRoutes from './account/index.js'
 import alertsRoutes from './alerts/index.js'
 import authRoutes from './auth/index.js'
+import ssoRoutes from './auth/sso.js'
 import illustrationRoutes from './avatars/illustrations.js'
 import avatarRoutes from './avatars/index.js'
 import crmRoutes from './crm/index.js'
@@ -13,6 +14,7 @@ import { inviteAdminRoutes, inviteAnswerRoutes, publicInviteRoutes } from './inv
 import profileRoutes from './profile/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
+import ssoProviderRoutes from './sso-providers/index.js'
 import staffRoutes from './staff/index.js'
 import masqueradeRoutes from './staff/masquerade.js'
 
@@ -33,6 +35,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(scansRoutes)
   await fastify.register(alertsRoutes)
   await fastify.register(crmRoutes, { prefix: '/crm' })
+  await fastify.register(ssoProviderRoutes, { prefix: '/crm' })
   await fastify.register(profileRoutes)
   await fastify.register(avatarRoutes)
   await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
@@ -46,6 +49,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.sessions.loadSession)
 
   await fastify.register(authRoutes)
+  await fastify.register(ssoRoutes)
   await fastify.register(masqueradeRoutes)
   await fastify.register(accountRoutes, { prefix: '/account' })
   await fastify.register(healthRoutes, { prefix: '/healthz' })

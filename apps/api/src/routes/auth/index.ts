@@ -17,7 +17,7 @@ import {
   completeTwoFactorSignIn,
   createTwoFactorChallenge,
 } from '../../services/auth-service.js'
-import { checkSso } from '../../services/sso.js'
+import { findProviderForAddress, presentEmailCheck, refusePasswordForSso } from '../../services/sso.js'
 import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 
 /** POST /login/two-factor: the second step of a sign-in with two-step verification on. */
@@ -61,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const email = normaliseEmail(request.body.identifier)
       const user = await findUserByEmail(fastify.prisma, email)
-      return checkSso(fastify.config.ssoProviders, email, user?.ssoProvider ?? null)
+      return presentEmailCheck(await findProviderForAddress(fastify.prisma, email, user?.ssoProvider))
     },
   )
 
@@ -81,6 +81,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       ),
     },
     async (request, reply) => {
+      await refusePasswordForSso(fastify.prisma, request.body.username)
       const user = await authenticate(fastify.prisma, request.body)
       if (user.totpEnabledAt) return createTwoFactorChallenge(fastify.prisma, user)
       await fastify.sessions.start(request, reply, user.id)
