@@ -15,6 +15,7 @@ const OTHER_DOMAIN = `globex-${run}.example`
 const CLIENT = { clientId: 'canopy', clientSecret: 'canopy-client-secret' }
 const NEW_USER = `ann.smith@${DOMAIN}`
 const KNOWN_USER = `bo.jones@${DOMAIN}`
+const EXPIRED_USER = `cy.ended@${DOMAIN}`
 const UNVERIFIED_USER = `cy.unverified@${DOMAIN}`
 const WRONG_DOMAIN_USER = `di.other@${OTHER_DOMAIN}`
 const ELSEWHERE_USER = `ed.elsewhere@${DOMAIN}`
@@ -105,7 +106,7 @@ beforeAll(async () => {
   fake = await startOidcFake({
     clients: [{ ...CLIENT, redirectUris: [`${config.publicUrl}/auth/sso`] }],
     accounts: [
-      ...[NEW_USER, KNOWN_USER, WRONG_DOMAIN_USER, ELSEWHERE_USER].map(accountFromEmail),
+      ...[NEW_USER, KNOWN_USER, EXPIRED_USER, WRONG_DOMAIN_USER, ELSEWHERE_USER].map(accountFromEmail),
       { ...accountFromEmail(UNVERIFIED_USER), emailVerified: false },
     ],
   })
@@ -395,6 +396,15 @@ describe('signing on through the provider', () => {
       where: { organisationId_userId: { organisationId, userId: existing.id } },
     })
     expect(membership?.isAdministrator).toBe(false)
+  })
+
+  it('refuses an expired account, however it signs in', async () => {
+    const { app } = await getApp()
+    const expired = await createTestUser(app.prisma, { email: EXPIRED_USER })
+    const accountExpiry = new Date(Date.now() - 60_000)
+    await app.prisma.user.update({ where: { id: expired.id }, data: { accountExpiry } })
+    const result = await signOn(app, EXPIRED_USER, { query: { error_url: '/oauth/error' } })
+    expect(result).toEqual({ status: 303, location: '/oauth/error', sessionCookie: undefined })
   })
 
   it('refuses an address outside the provider domains and one the provider has not verified', async () => {

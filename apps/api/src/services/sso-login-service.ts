@@ -6,6 +6,7 @@ import {
   ensureOrganisationMember,
   findSsoProvider,
   findUserByEmail,
+  isAccountExpired,
   type PrismaClient,
   type SecretBox,
   setUserSsoProvider,
@@ -191,6 +192,8 @@ export async function completeSsoLogin(deps: SsoDeps, callback: SsoCallback): Pr
     throw fail(`${email} is not in a domain of provider ${provider.id}`)
   }
   const existing = await findUserByEmail(deps.prisma, email)
+  // An expired account stays out however it signs in.
+  if (existing && isAccountExpired(existing)) throw fail(`the account of ${email} has expired`)
   if (existing && (await signsInElsewhere(deps.prisma, existing, provider.id))) {
     throw fail(`${email} signs in with provider ${existing.ssoProvider}`)
   }
