@@ -141,7 +141,7 @@ describe('who may use the billing endpoints', () => {
 })
 
 describe('billing without a payment provider', () => {
-  it('answers 503 saying so, and the payment form config says there is no key', async () => {
+  it('answers 503 saying so, the payment form config says there is no key, and the webhook takes no event', async () => {
     const { organisation, adminCookie } = await organisationWithPeople(unbilled.app)
     const url = `/api/v1/organisation/${organisation.id}/subscription/payment`
     const post = await call('POST', url, adminCookie, { quantity: 500 }, unbilled.app)
@@ -149,8 +149,15 @@ describe('billing without a payment provider', () => {
     expect(post.json().message).toBe(BILLING_NOT_CONFIGURED_MESSAGE)
     const config = await call('GET', '/api/v1/billing/config', adminCookie, undefined, unbilled.app)
     expect(config.json()).toEqual({ publishableKey: null })
-    const hook = await unbilled.app.inject({ method: 'POST', url: '/api/v1/billing/webhook', payload: '{}' })
-    expect(hook.statusCode).toBe(503)
+    // No event can be signed with a secret this installation does not have.
+    const payload = '{"id":"evt_1","type":"invoice.paid"}'
+    const hook = await unbilled.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/webhook',
+      headers: { 'stripe-signature': signStripePayload(payload, keys.webhookSecret) },
+      payload,
+    })
+    expect(hook.statusCode).toBe(400)
   })
 
   it('gives the publishable key to signed-in users only', async () => {

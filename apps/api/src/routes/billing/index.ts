@@ -178,13 +178,12 @@ export const billingWebhookRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary: "The payment provider's events, signed with the webhook secret (Stripe-Signature)",
-        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 503) },
+        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 502) },
       },
     },
     async (request) => {
-      const provider = requireProvider(fastify.billingProvider)
-      const event = verifyEvent(provider, request.body, request.headers['stripe-signature'])
-      await handleBillingEvent(fastify.prisma, provider, event)
+      const event = verifyEvent(fastify.billingProvider, request.body, request.headers['stripe-signature'])
+      await handleBillingEvent(fastify.prisma, requireProvider(fastify.billingProvider), event)
       return { received: true as const }
     },
   )
