@@ -291,6 +291,24 @@ describe('paying for pages per scan', () => {
     expect(site).toMatchObject({ isPaying: true, maximumPageLimitPerScan: 5000 })
   })
 
+  it('makes the customer and the subscription again when the provider no longer has them', async () => {
+    const { organisation, adminCookie } = await organisationWithPeople()
+    const url = `/api/v1/organisation/${organisation.id}/subscription/payment`
+    await call('POST', url, adminCookie, { quantity: 500 })
+    const before = await billed.app.prisma.organisation.findUniqueOrThrow({
+      where: { id: organisation.id },
+      include: { subscription: true },
+    })
+    fake.account.customers.delete(before.stripeCustomerId ?? '')
+    fake.account.subscriptions.delete(before.subscription?.stripeSubscriptionId ?? '')
+    const again = await call('POST', url, adminCookie, { quantity: 500 })
+    expect(again.statusCode).toBe(200)
+    expect(again.json().clientSecret).toMatch(/^pi_/)
+    const after = await billed.app.prisma.organisation.findUniqueOrThrow({ where: { id: organisation.id } })
+    expect(after.stripeCustomerId).not.toBe(before.stripeCustomerId)
+    expect(fake.account.customers.has(after.stripeCustomerId ?? '')).toBe(true)
+  })
+
   it('makes the Canopy product and each tier’s price once, found again by lookup key by a new client', async () => {
     const tier = tierOf(1000)
     const again = await tierPriceId(createStripeClient({ ...keys, apiUrl: fake.url }), tier)
@@ -388,6 +406,31 @@ describe('POST /api/v1/billing/webhook', () => {
     const renamed = event.payload.replace(event.id, `${event.id}_new`)
     expect((await post(renamed, signStripePayload(renamed, keys.webhookSecret))).statusCode).toBe(200)
     expect((await sitesOf(organisation.id))[0]).toEqual({ isPaying: true, maximumPageLimitPerScan: 500 })
+  })
+
+  it('news of a subscription replaced before it was paid does not overwrite the current one', async () => {
+    const { organisation, adminCookie } = await organisationWithPeople()
+    const url = `/api/v1/organisation/${organisation.id}/subscription/payment`
+    await call('POST', url, adminCookie, { quantity: 500 })
+    const replaced = (
+      await billed.app.prisma.subscription.findUniqueOrThrow({ where: { organisationId: organisation.id } })
+    ).stripeSubscriptionId
+    await call('POST', url, adminCookie, { quantity: 1000 })
+    await fake.settled()
+    const deleted = fake.events.find(
+      (event) =>
+        event.type === 'customer.subscription.deleted' &&
+        JSON.parse(event.payload).data.object.id === replaced,
+    )
+    if (!deleted)
+      throw new Error('the fake sent no customer.subscription.deleted for the replaced subscription')
+    const late = deleted.payload.replace(deleted.id, `${deleted.id}_late`)
+    expect((await post(late, signStripePayload(late, keys.webhookSecret))).statusCode).toBe(200)
+    const current = await billed.app.prisma.subscription.findUniqueOrThrow({
+      where: { organisationId: organisation.id },
+    })
+    expect(current).toMatchObject({ status: 'incomplete', scanLimit: 1000 })
+    expect(current.stripeSubscriptionId).not.toBe(replaced)
   })
 
   it('acknowledges and records an event of a kind it does not act on', async () => {

@@ -14,6 +14,7 @@ import {
   type PrismaClient,
   runInTransaction,
   saveProviderSubscription,
+  saveProviderSubscriptionIfCurrent,
   setOrganisationStripeCustomer,
   type User,
 } from '@canopy/db'
@@ -87,8 +88,8 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
 }
 
 /**
- * Stores what the provider says of the organisation's subscription and derives the organisation's plan
- * and its sites' limits from it, in one transaction. A subscription for no tier of ours is left alone.
+ * Stores what the provider says of the organisation's (new) subscription and derives the organisation's
+ * plan and its sites' limits from it, in one transaction. A subscription for no tier of ours is left alone.
  */
 export async function storeProviderSubscription(
   db: DbClient,
@@ -104,16 +105,49 @@ export async function storeProviderSubscription(
   })
 }
 
-/** The organisation's customer at the provider, made the first time it is needed. */
+/** The same for news of a subscription (an event): applied only while it is the organisation's current one. */
+export async function storeSubscriptionNews(
+  db: DbClient,
+  organisationId: string,
+  subscription: Stripe.Subscription,
+) {
+  const state = subscriptionStateOf(subscription)
+  if (!state) return
+  await runInTransaction(db, async (tx) => {
+    if (await saveProviderSubscriptionIfCurrent(tx, organisationId, state)) {
+      await applySubscriptionToOrganisation(tx, organisationId)
+    }
+  })
+}
+
+const isMissingAtProvider = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404
+
+/** The provider's object, or null when the provider no longer has it (deleted in its dashboard). */
+export async function unlessMissing<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup
+  } catch (error) {
+    if (isMissingAtProvider(error)) return null
+    throw error
+  }
+}
+
+/**
+ * The organisation's customer at the provider, made the first time it is needed, and made again when the
+ * provider no longer has the one stored.
+ */
 async function ensureCustomer(stripe: Stripe, prisma: PrismaClient, organisation: BillingOrganisation) {
-  if (organisation.stripeCustomerId) return organisation.stripeCustomerId
+  const storedId = organisation.stripeCustomerId
+  const stored = storedId ? await unlessMissing(stripe.customers.retrieve(storedId)) : null
+  if (stored && !stored.deleted) return stored.id
   const customer = await stripe.customers.create(
     {
       name: organisation.name,
       ...(organisation.emailAddress ? { email: organisation.emailAddress } : {}),
       metadata: { organisationId: organisation.id },
     },
-    { idempotencyKey: `canopy-customer-${organisation.id}` },
+    { idempotencyKey: `canopy-customer-${organisation.id}-${storedId ?? 'first'}` },
   )
   await setOrganisationStripeCustomer(prisma, organisation.id, customer.id)
   return customer.id
@@ -121,7 +155,7 @@ async function ensureCustomer(stripe: Stripe, prisma: PrismaClient, organisation
 
 async function currentProviderSubscription(stripe: Stripe, organisation: BillingOrganisation) {
   const id = organisation.subscription?.providerManaged && organisation.subscription.stripeSubscriptionId
-  return id ? stripe.subscriptions.retrieve(id, { expand: EXPAND_PAYMENT }) : null
+  return id ? unlessMissing(stripe.subscriptions.retrieve(id, { expand: EXPAND_PAYMENT })) : null
 }
 
 /**
@@ -199,8 +233,17 @@ export async function cancelSubscription(
     throw notFound(BILLING_MESSAGES.noSubscription)
   }
   const id = stored.stripeSubscriptionId
-  const canceled = await atProvider(() => provider.stripe.subscriptions.cancel(id))
-  const row = await storeProviderSubscription(prisma, organisation.id, canceled)
+  const canceled = await atProvider(() => unlessMissing(provider.stripe.subscriptions.cancel(id)))
+  // One the provider no longer has is over too.
+  const row = canceled
+    ? await storeProviderSubscription(prisma, organisation.id, canceled)
+    : await saveProviderSubscription(prisma, organisation.id, {
+        ...stored,
+        stripeSubscriptionId: id,
+        billingAmount: Number(stored.billingAmount),
+        status: 'canceled',
+      })
+  await applySubscriptionToOrganisation(prisma, organisation.id)
   return presentSubscription(row ?? { ...stored, status: 'canceled' })
 }
 

@@ -2,7 +2,7 @@ import { findOrganisationByStripeCustomer, type PrismaClient, processBillingEven
 import Stripe from 'stripe'
 import { badRequest } from '../http-errors.js'
 import type { BillingProvider } from '../plugins/external/stripe.js'
-import { atProvider, storeProviderSubscription } from './billing-service.js'
+import { atProvider, storeSubscriptionNews, unlessMissing } from './billing-service.js'
 
 export const WEBHOOK_SIGNATURE_MESSAGE =
   'The event is not signed by the payment provider with this installation’s webhook secret, or is too old.'
@@ -62,13 +62,11 @@ export async function handleBillingEvent(
 ): Promise<void> {
   const subscriptionId = SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null
   const subscription = subscriptionId
-    ? await atProvider(() => provider.stripe.subscriptions.retrieve(subscriptionId))
+    ? await atProvider(() => unlessMissing(provider.stripe.subscriptions.retrieve(subscriptionId)))
     : null
   const customerId = subscription ? idOf(subscription.customer) : null
   const organisation = customerId ? await findOrganisationByStripeCustomer(prisma, customerId) : null
-  const current = organisation?.subscription?.stripeSubscriptionId
-  const isCurrent = subscription && organisation && (!current || current === subscription.id)
   await processBillingEventOnce(prisma, event, async (tx) => {
-    if (isCurrent) await storeProviderSubscription(tx, organisation.id, subscription)
+    if (subscription && organisation) await storeSubscriptionNews(tx, organisation.id, subscription)
   })
 }

@@ -29,7 +29,7 @@ export function setOrganisationStripeCustomer(db: DbClient, organisationId: stri
 export function findOrganisationByStripeCustomer(db: DbClient, customerId: string) {
   return db.organisation.findUnique({
     where: { stripeCustomerId: customerId },
-    select: { id: true, subscription: { select: { stripeSubscriptionId: true } } },
+    select: { id: true },
   })
 }
 
@@ -58,6 +58,32 @@ export function saveProviderSubscription(
     create: { organisationId, ...data },
     update: data,
   })
+}
+
+/**
+ * Saves the provider's state only while it is about the organisation's current subscription (or it has
+ * none yet): one statement, so a late event about a subscription replaced meanwhile cannot overwrite the
+ * new one. Answers whether it saved.
+ */
+export async function saveProviderSubscriptionIfCurrent(
+  db: DbClient,
+  organisationId: string,
+  state: ProviderSubscriptionState,
+): Promise<boolean> {
+  const data = { ...state, type: 'monthly', billingPeriod: 'monthly', providerManaged: true }
+  const updated = await db.subscription.updateMany({
+    where: {
+      organisationId,
+      OR: [{ stripeSubscriptionId: null }, { stripeSubscriptionId: state.stripeSubscriptionId }],
+    },
+    data,
+  })
+  if (updated.count > 0) return true
+  const created = await db.subscription.createMany({
+    data: [{ organisationId, ...data }],
+    skipDuplicates: true,
+  })
+  return created.count > 0
 }
 
 interface SubscriptionFacts {
