@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StripeFake, signStripePayload, startStripeFake } from '../../../tests/fixtures/stripe/server.js'
 import { createStripeClient } from '../src/plugins/external/stripe.js'
 import { tierPriceId } from '../src/services/billing-catalogue.js'
-import { BILLING_NOT_CONFIGURED_MESSAGE } from '../src/services/billing-service.js'
+import { BILLING_NOT_CONFIGURED_MESSAGE, MANAGED_BY_US_MESSAGE } from '../src/services/billing-service.js'
 import { createSessionCookie, createTestOrganisation, createTestSite, createTestUser } from './factories.js'
 import { buildTestApp, type TestApp } from './helper.js'
 
@@ -289,6 +289,37 @@ describe('paying for pages per scan', () => {
       where: { organisationId: organisation.id, siteName: 'Added later' },
     })
     expect(site).toMatchObject({ isPaying: true, maximumPageLimitPerScan: 5000 })
+  })
+
+  it('leaves a subscription arranged with our team alone: no card subscription over it, no cancelling', async () => {
+    const { organisation, sites, adminCookie } = await organisationWithPeople()
+    await billed.app.prisma.subscription.create({
+      data: {
+        organisationId: organisation.id,
+        status: 'active',
+        scanLimit: 7500,
+        billingAmount: '455.00',
+        providerManaged: false,
+      },
+    })
+    const base = `/api/v1/organisation/${organisation.id}`
+    for (const [method, path, payload] of [
+      ['POST', 'subscription', { quantity: 500 }],
+      ['POST', 'subscription/payment', { quantity: 500 }],
+      ['DELETE', 'subscription', undefined],
+    ] as const) {
+      const answer = await call(method, `${base}/${path}`, adminCookie, payload)
+      expect({ path, method, status: answer.statusCode }).toEqual({ path, method, status: 409 })
+      expect(answer.json().message).toBe(MANAGED_BY_US_MESSAGE)
+    }
+    expect((await call('GET', `${base}/subscription`, adminCookie)).json()).toMatchObject({
+      status: 'active',
+      quantity: 7500,
+      providerManaged: false,
+      isPaying: true,
+    })
+    const untouched = await billed.app.prisma.site.findUniqueOrThrow({ where: { id: sites[0]?.id ?? '' } })
+    expect(untouched.isPaying).toBe(false)
   })
 
   it('makes the customer and the subscription again when the provider no longer has them', async () => {

@@ -28,6 +28,8 @@ import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
 
 export const BILLING_NOT_CONFIGURED_MESSAGE =
   'Billing is not set up on this installation: its payment provider keys are not configured.'
+export const MANAGED_BY_US_MESSAGE =
+  'This organisation’s subscription is managed by our team, not paid by card: please contact support to change it.'
 export const PROVIDER_FAILED_MESSAGE =
   'The payment provider did not answer as expected. Please try again shortly.'
 
@@ -73,6 +75,14 @@ export async function findBillingOrganisation(
 }
 
 type SubscriptionRow = NonNullable<BillingOrganisation['subscription']>
+
+/** A subscription arranged with us (not through the provider) is changed or ended by us, not by card. */
+function refuseIfManagedByUs(organisation: BillingOrganisation) {
+  const stored = organisation.subscription
+  if (stored && !stored.providerManaged && stored.status !== 'canceled') {
+    throw new HttpError(409, MANAGED_BY_US_MESSAGE)
+  }
+}
 
 export function presentSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -200,6 +210,7 @@ export async function subscribeToTier(
 ): Promise<Stripe.Subscription> {
   const tier = tierOfPages(request.quantity)
   if (!tier) throw badRequest('quantity', BILLING_MESSAGES.paidTierOnly)
+  refuseIfManagedByUs(organisation)
   return atProvider(async () => {
     const priceId = await tierPriceId(provider.stripe, tier)
     const subscription = await changeToTier(provider.stripe, prisma, organisation, priceId)
@@ -228,6 +239,7 @@ export async function cancelSubscription(
   provider: BillingProvider,
   organisation: BillingOrganisation,
 ): Promise<Subscription> {
+  refuseIfManagedByUs(organisation)
   const stored = organisation.subscription
   if (!stored?.stripeSubscriptionId || !stored.providerManaged || stored.status === 'canceled') {
     throw notFound(BILLING_MESSAGES.noSubscription)

@@ -112,7 +112,7 @@ function createSiteRows(
     const site = await createSiteWithAdmin(tx, input)
     if (firstSection) await createSiteSection(tx, site.id, firstSection)
     // A site added to a paying organisation is paying from the start.
-    await applySubscriptionToOrganisation(tx, site.organisationId)
+    await applySubscriptionToOrganisation(tx, site.organisationId, site.id)
     return site
   })
 }

@@ -115,10 +115,11 @@ export function billingStateOf(subscription: SubscriptionFacts | null): Organisa
 }
 
 /**
- * Applies billingStateOf(the organisation's stored subscription) to the organisation and all its sites, in
- * one transaction. Called after every change of a subscription, and for a site added to an organisation.
+ * Applies billingStateOf(the organisation's stored subscription) to the organisation and all its sites (or
+ * only `onlySiteId`, a site just added to it), in one transaction. Called after every change of a
+ * subscription, and for a site added to an organisation.
  */
-export function applySubscriptionToOrganisation(db: DbClient, organisationId: string) {
+export function applySubscriptionToOrganisation(db: DbClient, organisationId: string, onlySiteId?: string) {
   return runInTransaction(db, async (tx) => {
     const subscription = await tx.subscription.findUnique({
       where: { organisationId },
@@ -127,7 +128,7 @@ export function applySubscriptionToOrganisation(db: DbClient, organisationId: st
     const state = billingStateOf(subscription)
     await tx.organisation.update({ where: { id: organisationId }, data: { subType: state.subType } })
     await tx.site.updateMany({
-      where: { organisationId },
+      where: { organisationId, ...(onlySiteId ? { id: onlySiteId } : {}) },
       data: { isPaying: state.isPaying, maximumPageLimitPerScan: state.maximumPageLimitPerScan },
     })
     return state

@@ -60,7 +60,7 @@ function subscriptionRoutes(fastify: FastifyZodInstance) {
         summary: 'Subscribe to a paid tier, or change to another; payment through /subscription/payment',
         params,
         body: SubscriptionRequestSchema,
-        response: { 200: SubscriptionSchema, ...errorResponses(400, 401, 403, 404, 502, 503) },
+        response: { 200: SubscriptionSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -80,7 +80,7 @@ function subscriptionRoutes(fastify: FastifyZodInstance) {
         tags,
         summary: 'Cancel the subscription at once; the organisation is on the free plan again',
         params,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 502, 503) },
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -100,7 +100,7 @@ function paymentRoutes(fastify: FastifyZodInstance) {
         summary: "Subscribe to (or change to) the tier and answer its payment's client secret",
         params,
         body: SubscriptionRequestSchema,
-        response: { 200: SubscriptionPaymentSchema, ...errorResponses(400, 401, 403, 404, 502, 503) },
+        response: { 200: SubscriptionPaymentSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {
