@@ -7,6 +7,7 @@ import authRoutes from './auth/index.js'
 import ssoRoutes from './auth/sso.js'
 import illustrationRoutes from './avatars/illustrations.js'
 import avatarRoutes from './avatars/index.js'
+import { billingConfigRoutes, billingWebhookRoutes, organisationBillingRoutes } from './billing/index.js'
 import crmRoutes from './crm/index.js'
 import featureFlagRoutes from './features/index.js'
 import healthRoutes from './health/index.js'
@@ -36,6 +37,8 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(alertsRoutes)
   await fastify.register(crmRoutes, { prefix: '/crm' })
   await fastify.register(ssoProviderRoutes, { prefix: '/crm' })
+  await fastify.register(organisationBillingRoutes, { prefix: '/organisation' })
+  await fastify.register(billingConfigRoutes, { prefix: '/billing' })
   await fastify.register(profileRoutes)
   await fastify.register(avatarRoutes)
   await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
@@ -56,6 +59,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(illustrationRoutes)
   // The invite page reads its invite signed out too, so this one route is outside the signed-in /api/v1.
   await fastify.register(publicInviteRoutes, { prefix: '/api/v1/invites' })
+  // The payment provider posts its events without a session: the webhook checks their signature instead.
+  await fastify.register(billingWebhookRoutes, { prefix: '/api/v1/billing' })
   await fastify.register(apiV1Routes, { prefix: '/api/v1' })
 }
 
