@@ -99,7 +99,7 @@ describe('seedDemo', () => {
       organisationId: organisation.id,
       productVersion: '2.1.1',
       isPaying: true,
-      maximumPageLimitPerScan: 100,
+      maximumPageLimitPerScan: 500,
       firstScanCompleted: false,
     })
     expect(Object.fromEntries(site.memberships.map((m) => [m.userId, m.role]))).toEqual({

@@ -1,6 +1,7 @@
 import { FEATURE_FLAGS, type FeatureFlagName } from '@canopy/contracts'
 import type { PrismaClient, User } from '../generated/prisma/client.js'
 import { hashPassword, verifyPassword } from '../passwords.js'
+import { billingStateOf } from '../repositories/billing.js'
 import { ensureDemoIntegrations } from './demo-integrations.js'
 import { type DemoSsoOptions, ensureDemoSsoProvider } from './demo-sso.js'
 
@@ -207,6 +208,13 @@ async function ensureDemoSite(
   prisma: PrismaClient,
   { siteUrl, organisationId, adminId, memberId }: DemoUserIds & { siteUrl: string; organisationId: string },
 ) {
+  // The site's paid features and pages per scan follow the organisation's subscription, as for any site.
+  const billing = billingStateOf(
+    await prisma.subscription.findUnique({
+      where: { organisationId },
+      select: { status: true, scanLimit: true },
+    }),
+  )
   const site = await prisma.site.upsert({
     where: { slug: DEMO_SITE_SLUG },
     create: {
@@ -215,8 +223,8 @@ async function ensureDemoSite(
       rootUri: siteUrl,
       organisationId,
       productVersion: '2.1.1',
-      isPaying: true,
-      maximumPageLimitPerScan: 100,
+      isPaying: billing.isPaying,
+      maximumPageLimitPerScan: billing.maximumPageLimitPerScan,
     },
     update: {},
   })
