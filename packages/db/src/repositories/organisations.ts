@@ -22,6 +22,8 @@ export interface CreateOrganisationInput {
   slug: string
   name: string
   emailAddress: string | null
+  /** false: an individual's account (the name is a person's); true by default */
+  isBusinessOrOrganisation?: boolean
   /** the user who runs it: an administrator of the organisation from the start */
   ownerUserId: string
 }
@@ -33,6 +35,10 @@ export function createOrganisationWithOwner(
   return db.organisation.create({
     data: { ...organisation, members: { create: { userId: ownerUserId, isAdministrator: true } } },
   })
+}
+
+export function deleteOrganisation(db: DbClient, organisationId: string) {
+  return db.organisation.delete({ where: { id: organisationId } })
 }
 
 /** The organisation's account details and whether `userId` administers it; null when there is no such organisation. */
