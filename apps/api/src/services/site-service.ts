@@ -66,7 +66,7 @@ export async function listSites(
 }
 
 /** Scan credits are counted per calendar month (UTC). */
-function startOfCurrentMonth(now: Date = new Date()): Date {
+export function startOfCurrentMonth(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
 
