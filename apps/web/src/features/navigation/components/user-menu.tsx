@@ -10,7 +10,7 @@ import styles from './sidebar.module.css'
 /** Staff only: the way to /debug and its tools. */
 export const STAFF_TOOLS_LABEL = 'Staff tools'
 
-/** The user menu: User profile, Configurations (the sites' set-up list), Staff tools (staff) and Log out. */
+/** The user menu: User profile, Billing (the organisations they administer), Configurations (the sites' set-up list), Staff tools (staff) and Log out. */
 export function UserMenu({
   user,
   collapsed,
@@ -37,6 +37,10 @@ export function UserMenu({
           <MenuItem href="/userprofile" className={menuStyles.item} textValue={MESSAGES.sidebar.userProfile}>
             <Icon name="user" />
             {MESSAGES.sidebar.userProfile}
+          </MenuItem>
+          <MenuItem href="/billing" className={menuStyles.item} textValue={MESSAGES.sidebar.billing}>
+            <Icon name="card" />
+            {MESSAGES.sidebar.billing}
           </MenuItem>
           <MenuItem
             href={CONFIGURATIONS_LINK.href}
