@@ -1,8 +1,8 @@
 import type { Account, Organisation, OrganisationListItem, ProductSubscription } from '@canopy/contracts'
-import type { findOrganisationForBilling, listOrganisationsPage, Subscription } from '@canopy/db'
+import type { findOrganisationWithSiteLimits, listOrganisationsPage, Subscription } from '@canopy/db'
 
 type ListRow = Awaited<ReturnType<typeof listOrganisationsPage>>['rows'][number]
-type OrganisationRow = NonNullable<Awaited<ReturnType<typeof findOrganisationForBilling>>>
+type OrganisationRow = NonNullable<Awaited<ReturnType<typeof findOrganisationWithSiteLimits>>>
 
 function readText(value: unknown): string | null {
   return typeof value === 'string' && value ? value : null

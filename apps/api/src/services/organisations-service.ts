@@ -9,7 +9,7 @@ import {
 import {
   countPagesScannedSinceBySite,
   findFirstCompletedScanDates,
-  findOrganisationForBilling,
+  findOrganisationWithSiteLimits,
   listOrganisationsPage,
   type PrismaClient,
   type User,
@@ -40,7 +40,7 @@ export async function listOrganisations(
 
 /** The organisation for its administrators and staff: 404 to a non-member, 403 to a member who is not one. */
 async function findAdministeredOrganisation(prisma: PrismaClient, idOrSlug: string, viewer: Viewer) {
-  const row = await findOrganisationForBilling(prisma, { idOrSlug, userId: viewer.id })
+  const row = await findOrganisationWithSiteLimits(prisma, { idOrSlug, userId: viewer.id })
   if (!row) throw notFound(ORGANISATION_MESSAGES.notFound)
   if (viewer.isStaff) return row
   const [membership] = row.members

@@ -148,7 +148,7 @@ export async function listOrganisationsPage(db: DbClient, input: ListOrganisatio
  * The organisation named by its id or its slug, with its subscription, its sites (by name) and whether
  * `userId` is a member and an administrator of it; null when there is no such organisation.
  */
-export function findOrganisationForBilling(
+export function findOrganisationWithSiteLimits(
   db: DbClient,
   { idOrSlug, userId }: { idOrSlug: string; userId: string },
 ) {
