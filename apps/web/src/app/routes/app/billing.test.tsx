@@ -335,6 +335,24 @@ describe('/billing/:slug/pricing', () => {
     expect(await screen.findByText(ORGANISATION_MESSAGES.paymentSuccessful)).toBeInTheDocument()
   })
 
+  it('takes up a payment begun earlier and not finished', async () => {
+    const { api } = renderOrganisation('/billing/acme/pricing', {
+      'GET /api/v1/organisation/:id/subscription': reply({
+        ...activeSubscription,
+        status: 'incomplete',
+        isPaying: false,
+      }),
+      'GET /api/v1/organisation/:id/subscription/payment': reply({
+        clientSecret: 'pi_3_secret_x',
+        isPaid: false,
+      }),
+    })
+    expect(await screen.findByText(/Awaiting payment/)).toBeInTheDocument()
+    expect(await screen.findByText(BILLING_MESSAGES.paymentFormFailed)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: BILLING_MESSAGES.createSubscription })).toBeDisabled()
+    expect(api.callsTo('POST /api/v1/organisation/:id/subscription/payment')).toHaveLength(0)
+  })
+
   it('sends a subscription billed another way to support', async () => {
     renderOrganisation('/billing/acme/pricing', {
       'GET /api/v1/organisation/:id/subscription': reply({ ...activeSubscription, providerManaged: false }),

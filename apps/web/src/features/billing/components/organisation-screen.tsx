@@ -1,5 +1,6 @@
 import type { Organisation } from '@canopy/contracts'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
+import screenStyles from '@/components/area/screen.module.css'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { ButtonLink } from '@/components/ui/button'
 import { NoticePanel, PageLoader } from '@/components/ui/notice'
@@ -79,7 +80,7 @@ export function OrganisationScreen(props: OrganisationScreenProps) {
   if (organisation.isError) return <OrganisationUnavailable error={organisation.error} />
   if (!organisation.data) return <PageLoader />
   return (
-    <div>
+    <div className={screenStyles.screen}>
       <BreadcrumbHeader
         title={organisation.data.name}
         crumbs={[{ label: TEXT.title, href: '/billing' }]}

@@ -65,7 +65,8 @@ function Checkout({
 }) {
   const organisationId = organisation.sys.id
   const [tierIndex, setTierIndex] = useState(() => tierIndexOf(subscription))
-  const [started, setStarted] = useState(false)
+  // A payment begun earlier and not finished is taken up again (its form shows).
+  const [started, setStarted] = useState(subscription?.status === 'incomplete')
   const start = useStartPayment(organisationId)
   const payment = usePaymentStatus(organisationId, started)
   const isPaid = started && payment.data?.isPaid === true
