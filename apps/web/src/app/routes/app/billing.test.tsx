@@ -320,7 +320,7 @@ describe('/billing/:slug/pricing', () => {
   })
 
   it('tells when the payment has been processed, and offers to update a running subscription', async () => {
-    renderOrganisation('/billing/acme/pricing', {
+    const { api } = renderOrganisation('/billing/acme/pricing', {
       'GET /api/v1/organisation/:id/subscription': reply(activeSubscription),
       'POST /api/v1/organisation/:id/subscription/payment': reply({ clientSecret: null, isPaid: true }),
       'GET /api/v1/organisation/:id/subscription/payment': reply({ clientSecret: null, isPaid: true }),
@@ -333,6 +333,8 @@ describe('/billing/:slug/pricing', () => {
     await userEvent.click(screen.getByRole('button', { name: BILLING_MESSAGES.updateSubscription }))
     expect(await screen.findByText(BILLING_MESSAGES.paymentProcessed)).toBeInTheDocument()
     expect(await screen.findByText(ORGANISATION_MESSAGES.paymentSuccessful)).toBeInTheDocument()
+    // Paid and paying in our records: the organisation's usage and limits are read again.
+    await waitFor(() => expect(api.callsTo('GET /api/v1/crm/organisations/:id').length).toBeGreaterThan(1))
   })
 
   it('takes up a payment begun earlier and not finished', async () => {

@@ -6,7 +6,7 @@ import {
   type SubscriptionRequest,
   SubscriptionSchema,
 } from '@canopy/contracts'
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { isApiError, requestApi } from '@/lib/api-client'
 import { organisationQueryKeys } from './organisations'
 
@@ -23,8 +23,12 @@ export const billingQueryKeys = {
 /** How often an unpaid payment is asked about, until the payment provider tells the API it is paid. */
 const PAYMENT_POLL_MS = 3000
 
-/** GET …/subscription: the current subscription, null when the organisation never subscribed (404). */
-export function useSubscription(organisationId: string) {
+/**
+ * GET …/subscription: the current subscription, null when the organisation never subscribed (404). With
+ * `untilPaying` it is asked again every few seconds until our records say its sites get the paid features
+ * (the provider's webhook has arrived).
+ */
+export function useSubscription(organisationId: string, { untilPaying = false } = {}) {
   return useQuery({
     queryKey: billingQueryKeys.subscription(organisationId),
     queryFn: async ({ signal }) => {
@@ -38,6 +42,7 @@ export function useSubscription(organisationId: string) {
         throw error
       }
     },
+    refetchInterval: (query) => (untilPaying && !query.state.data?.isPaying ? PAYMENT_POLL_MS : false),
   })
 }
 
@@ -61,16 +66,17 @@ export function useInvoices(organisationId: string) {
 }
 
 /**
- * A paid subscription changes what every site of the organisation may do: its subscription, its usage
- * limits, its invoices and each site's premium flag (isPaying) are read again.
+ * Once a subscription is paying it changes what every site of the organisation may do: its usage limits,
+ * its invoices and each site's premium flag (isPaying) are read again.
  */
-async function refreshAfterPayment(queryClient: QueryClient, organisationId: string) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: billingQueryKeys.subscription(organisationId) }),
-    queryClient.invalidateQueries({ queryKey: billingQueryKeys.invoices(organisationId) }),
-    queryClient.invalidateQueries({ queryKey: organisationQueryKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['sites'] }),
-  ])
+export function useRefreshAfterPayment(organisationId: string) {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: billingQueryKeys.invoices(organisationId) }),
+      queryClient.invalidateQueries({ queryKey: organisationQueryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['sites'] }),
+    ])
 }
 
 /** POST …/subscription/payment: subscribes to (or changes to) the tier; answers the payment to make. */
@@ -86,15 +92,13 @@ export function useStartPayment(organisationId: string) {
     onSuccess: async (payment: SubscriptionPayment) => {
       queryClient.setQueryData(billingQueryKeys.payment(organisationId), payment)
       await queryClient.invalidateQueries({ queryKey: billingQueryKeys.subscription(organisationId) })
-      if (payment.isPaid) await refreshAfterPayment(queryClient, organisationId)
     },
   })
 }
 
 /**
- * GET …/subscription/payment, asked again every few seconds while a payment started here is unpaid: the
- * payment is confirmed in the provider's form (or elsewhere) and reaches the API through its webhook. Once
- * paid, everything that depends on the subscription is read again.
+ * GET …/subscription/payment, asked again every few seconds while a payment started here is unpaid (it is
+ * confirmed in the provider's form, or elsewhere); once paid, the subscription is read again.
  */
 export function usePaymentStatus(organisationId: string, isWaiting: boolean) {
   const queryClient = useQueryClient()
@@ -105,7 +109,8 @@ export function usePaymentStatus(organisationId: string, isWaiting: boolean) {
         schema: SubscriptionPaymentSchema,
         signal,
       })
-      if (payment.isPaid) await refreshAfterPayment(queryClient, organisationId)
+      if (payment.isPaid)
+        await queryClient.invalidateQueries({ queryKey: billingQueryKeys.subscription(organisationId) })
       return payment
     },
     enabled: isWaiting,

@@ -6,7 +6,12 @@ import { InlineAlert, PageLoader } from '@/components/ui/notice'
 import { Slider } from '@/components/ui/slider'
 import { showToast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/format-values'
-import { usePaymentStatus, useStartPayment, useSubscription } from '../api/subscription'
+import {
+  usePaymentStatus,
+  useRefreshAfterPayment,
+  useStartPayment,
+  useSubscription,
+} from '../api/subscription'
 import { BILLING_TEXT, describeTier, formatPounds, PAID_TIERS, pagesPerScan, STATUS_LABELS } from '../labels'
 import styles from './billing.module.css'
 import { InvoicesSection } from './invoices-section'
@@ -46,14 +51,26 @@ const tierIndexOf = (subscription: Subscription | null) =>
     PAID_TIERS.findIndex((tier) => tier.pages === subscription?.quantity),
   )
 
-/** Says once that the payment went through, as soon as the API has heard so from the provider. */
-function usePaidNotice(isPaid: boolean) {
+/**
+ * Says once that the payment went through; once our records have the subscription paying too (the
+ * provider's webhook arrived), what depends on it is read again: usage, invoices, the sites' premium flag.
+ */
+function useAfterPayment(organisationId: string, isPaid: boolean) {
+  const subscription = useSubscription(organisationId, { untilPaying: isPaid })
+  const refresh = useRefreshAfterPayment(organisationId)
+  const isPaying = isPaid && subscription.data?.isPaying === true
   const told = useRef(false)
+  const refreshed = useRef(false)
   useEffect(() => {
     if (!isPaid || told.current) return
     told.current = true
     showToast(TEXT.paymentSuccessful)
   }, [isPaid])
+  useEffect(() => {
+    if (!isPaying || refreshed.current) return
+    refreshed.current = true
+    void refresh()
+  }, [isPaying, refresh])
 }
 
 function Checkout({
@@ -70,7 +87,7 @@ function Checkout({
   const start = useStartPayment(organisationId)
   const payment = usePaymentStatus(organisationId, started)
   const isPaid = started && payment.data?.isPaid === true
-  usePaidNotice(isPaid)
+  useAfterPayment(organisationId, isPaid)
   const tier = PAID_TIERS[tierIndex] ?? PAID_TIERS[0]
   if (!tier) return null
   const begin = async () => {
