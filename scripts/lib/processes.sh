@@ -156,6 +156,17 @@ start_jira_fake() {
   wait_for_health "http://$(reachable_host "$host"):$port/__fake/issues" 30 "$name"
 }
 
+# start_stripe_fake NAME HOST PORT WEBHOOK_URL: serves the local Stripe API fake (tests/fixtures/stripe) accepting
+# STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, posting its events signed with STRIPE_WEBHOOK_SECRET to
+# WEBHOOK_URL (the API's /api/v1/billing/webhook), and waits until it answers.
+start_stripe_fake() {
+  local name=$1 host=$2 port=$3 webhook_url=$4
+  start_app_process "$name" STRIPE_FAKE_HOST="$host" STRIPE_FAKE_PORT="$port" STRIPE_FAKE_WEBHOOK_URL="$webhook_url" \
+    STRIPE_SECRET_KEY="$STRIPE_SECRET_KEY" STRIPE_PUBLISHABLE_KEY="$STRIPE_PUBLISHABLE_KEY" \
+    STRIPE_WEBHOOK_SECRET="$STRIPE_WEBHOOK_SECRET" pnpm exec tsx tests/fixtures/stripe/cli.ts
+  wait_for_health "http://$(reachable_host "$host"):$port/__fake/events" 30 "$name"
+}
+
 # start_web_risk_fake NAME HOST PORT EXTERNAL_PORT: serves the local Web Risk API fake (tests/fixtures/web-risk)
 # listing the fixture site's malicious links, with DEMO_WEB_RISK_KEY as its key, and waits until it answers.
 start_web_risk_fake() {

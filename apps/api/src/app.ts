@@ -23,6 +23,7 @@ import siteAccessPlugin from './plugins/app/site-access.js'
 import socketIoPlugin from './plugins/app/socket-io.js'
 import cookiePlugin from './plugins/external/cookie.js'
 import helmetPlugin from './plugins/external/helmet.js'
+import stripePlugin from './plugins/external/stripe.js'
 import swaggerPlugin from './plugins/external/swagger.js'
 import webAppPlugin from './plugins/external/web-app.js'
 import routes from './routes/index.js'
@@ -92,6 +93,7 @@ export async function serviceApp(fastify: FastifyInstance, { config }: AppOption
   await fastify.register(redisPlugin)
   await fastify.register(queuesPlugin)
   await fastify.register(mailerPlugin)
+  await fastify.register(stripePlugin)
   await fastify.register(secretsPlugin)
   await fastify.register(authPlugin)
   await fastify.register(siteAccessPlugin)

@@ -68,4 +68,24 @@ describe('loadConfig', () => {
       /SSO_PROVIDERS/,
     )
   })
+
+  it('turns billing on only with the Stripe secret key, publishable key and webhook secret together', () => {
+    expect(loadConfig({}).billing).toBeNull()
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    }
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).billing).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: 'http://127.0.0.1:12111',
+    })
+    expect(loadConfig(keys).billing?.apiUrl).toBeNull()
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET must be set too/,
+    )
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/)
+  })
 })

@@ -50,7 +50,21 @@ const EnvSchema = SharedServiceEnvSchema.extend({
   ENV_PAGE: optionalNonEmpty.pipe(booleanFromEnv.optional()),
   /** the commit the build was made from, shown on /env */
   GIT_COMMIT: optionalNonEmpty,
+  STRIPE_SECRET_KEY: optionalNonEmpty,
+  STRIPE_PUBLISHABLE_KEY: optionalNonEmpty,
+  STRIPE_WEBHOOK_SECRET: optionalNonEmpty,
+  /** another Stripe API than Stripe's own (the local fake): its base URL */
+  STRIPE_API_URL: optionalNonEmpty.pipe(z.url().optional()),
 })
+
+/** The payment provider's settings (Stripe); billing is off while they are not set. */
+export interface BillingConfig {
+  secretKey: string
+  publishableKey: string
+  webhookSecret: string
+  /** where the Stripe API is when it is not Stripe's own (the local fake), e.g. http://127.0.0.1:12111 */
+  apiUrl: string | null
+}
 
 export interface Config {
   databaseUrl: string
@@ -86,6 +100,8 @@ export interface Config {
   /** GET /api/v1/env answers (404 when false: production hosts) */
   envPage: boolean
   gitCommit: string | null
+  /** null: billing is not configured (its subscription endpoints answer 503) */
+  billing: BillingConfig | null
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -107,6 +123,32 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   if (raw === 'true') return true
   if (/^\d+$/.test(raw)) return Number(raw)
   return raw
+}
+
+type BillingEnv = Pick<
+  z.infer<typeof EnvSchema>,
+  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'
+>
+
+/** Billing needs the secret key, the publishable key and the webhook secret together, or none of them. */
+function parseBilling(vars: BillingEnv): BillingConfig | null {
+  const keys = {
+    STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: vars.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET,
+  }
+  const missing = Object.entries(keys).filter(([, value]) => !value)
+  if (missing.length === 3) return null
+  if (missing.length > 0) {
+    const names = missing.map(([name]) => name).join(', ')
+    throw new Error(`Invalid environment: ${names} must be set too when any STRIPE_ key is set`)
+  }
+  return {
+    secretKey: vars.STRIPE_SECRET_KEY as string,
+    publishableKey: vars.STRIPE_PUBLISHABLE_KEY as string,
+    webhookSecret: vars.STRIPE_WEBHOOK_SECRET as string,
+    apiUrl: vars.STRIPE_API_URL ?? null,
+  }
 }
 
 /** Reads the configuration once at start; a wrong value stops the process with the variable named. */
@@ -148,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: vars.NODE_ENV ?? 'development',
     envPage: vars.ENV_PAGE ?? vars.NODE_ENV !== 'production',
     gitCommit: vars.GIT_COMMIT ?? null,
+    billing: parseBilling(vars),
   }
 }

@@ -42,6 +42,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /healthz/network',
   'GET /illustrations/:name/:size/:file',
   'GET /api/v1/invites/:slug/:token',
+  // The payment provider posts its events without a session; each is authenticated by its Stripe-Signature.
+  'POST /api/v1/billing/webhook',
 ])
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`

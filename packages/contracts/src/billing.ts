@@ -7,7 +7,11 @@ import { z } from 'zod'
  *   POST/GET        /api/v1/organisation/:id/subscription/payment  → {clientSecret, isPaid}
  *   GET             /api/v1/organisation/:id/invoices               (ours)
  *   GET             /api/v1/billing/config                          (ours: what the payment form needs)
- * All of them are for the organisation's administrators only (staff too); anyone else gets 404.
+ * The organisation's endpoints are for its administrators only (staff too): a member who is not an
+ * administrator gets 403, anyone else 404. POST and DELETE /subscription answer the Subscription. While billing
+ * is not configured on the installation, the endpoints that need the provider answer 503 (GET /subscription
+ * still reads our records) and /billing/config answers {publishableKey: null}.
+ * The provider's events arrive at POST /api/v1/billing/webhook (public, signed by the provider).
  */
 
 /** Pages per scan → monthly price in pounds (GBP). The first tier is the free plan. */

@@ -6,6 +6,7 @@ import alertsRoutes from './alerts/index.js'
 import authRoutes from './auth/index.js'
 import illustrationRoutes from './avatars/illustrations.js'
 import avatarRoutes from './avatars/index.js'
+import { billingConfigRoutes, billingWebhookRoutes, organisationBillingRoutes } from './billing/index.js'
 import crmRoutes from './crm/index.js'
 import featureFlagRoutes from './features/index.js'
 import healthRoutes from './health/index.js'
@@ -33,6 +34,8 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(scansRoutes)
   await fastify.register(alertsRoutes)
   await fastify.register(crmRoutes, { prefix: '/crm' })
+  await fastify.register(organisationBillingRoutes, { prefix: '/organisation' })
+  await fastify.register(billingConfigRoutes, { prefix: '/billing' })
   await fastify.register(profileRoutes)
   await fastify.register(avatarRoutes)
   await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
@@ -52,6 +55,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(illustrationRoutes)
   // The invite page reads its invite signed out too, so this one route is outside the signed-in /api/v1.
   await fastify.register(publicInviteRoutes, { prefix: '/api/v1/invites' })
+  // The payment provider posts its events without a session: the webhook checks their signature instead.
+  await fastify.register(billingWebhookRoutes, { prefix: '/api/v1/billing' })
   await fastify.register(apiV1Routes, { prefix: '/api/v1' })
 }
 

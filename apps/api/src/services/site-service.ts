@@ -9,6 +9,7 @@ import {
   type UpdateSiteRequest,
 } from '@canopy/contracts'
 import {
+  applySubscriptionToOrganisation,
   type CreateSiteInput,
   countPagesScannedSince,
   createSiteWithAdmin,
@@ -110,6 +111,8 @@ function createSiteRows(
   return runInTransaction(prisma, async (tx) => {
     const site = await createSiteWithAdmin(tx, input)
     if (firstSection) await createSiteSection(tx, site.id, firstSection)
+    // A site added to a paying organisation is paying from the start.
+    await applySubscriptionToOrganisation(tx, site.organisationId, site.id)
     return site
   })
 }
