@@ -226,6 +226,51 @@ describe('registration without an invite', () => {
   })
 })
 
+describe('the organisation of a registration', () => {
+  async function organisationsOf(email: string) {
+    const user = await testApp.app.prisma.user.findUniqueOrThrow({ where: { email } })
+    return testApp.app.prisma.organisationMember.findMany({
+      where: { userId: user.id },
+      include: { organisation: true },
+    })
+  }
+
+  it('without an invite: an individual’s organisation named after the user, with a free slug, they administer', async () => {
+    const firstname = `Ada${Math.random().toString(36).slice(2, 8)}`
+    const first = newEmail('org')
+    const second = newEmail('org')
+    for (const email of [first, second]) {
+      const mail = smtp.nextMail()
+      expect((await register(registration({ email, firstname, lastname: 'Lovelace' }))).statusCode).toBe(201)
+      await mail
+    }
+    const [mine] = await organisationsOf(first)
+    const [theirs] = await organisationsOf(second)
+    const slug = `${firstname.toLowerCase()}-lovelace`
+    expect(mine).toMatchObject({
+      isAdministrator: true,
+      organisation: {
+        name: `${firstname} Lovelace`,
+        slug,
+        isBusinessOrOrganisation: false,
+        emailAddress: first,
+      },
+    })
+    expect(theirs?.organisation.slug).toBe(`${slug}-2`)
+  })
+
+  it('with an invite: no organisation of their own', async () => {
+    const site = await createTestSite(testApp.app.prisma)
+    const email = newEmail('invited')
+    const invite = await createTestInvite(testApp.app.prisma, { siteId: site.id, type: 'email', email })
+    const response = await register(
+      registration({ email, invite: { token: invite.token, siteAlias: site.slug } }),
+    )
+    expect(response.statusCode).toBe(201)
+    expect(await organisationsOf(email)).toEqual([])
+  })
+})
+
 describe('registration with an invite', () => {
   it('an email invite for the address signs the user in at once and adds the site membership', async () => {
     const site = await createTestSite(testApp.app.prisma)

@@ -12,6 +12,8 @@ import {
 } from './factories.js'
 import { buildTestApp, type TestApp } from './helper.js'
 
+const STRIPE_SCRIPT = ['https://js.stripe.com', 'https://*.js.stripe.com']
+
 /** Every answer carries helmet's headers; a snapshot of a scanned page gets a sandbox of its own. */
 const INDEX_HTML = '<!doctype html><title>Canopy</title><div id="root"></div>'
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
@@ -47,7 +49,8 @@ function expectWebAppHeaders(response: LightMyRequestResponse) {
   const policy = directivesOf(response)
   const { host } = new URL(testApp.config.publicUrl)
   expect(policy.get('default-src')).toEqual(["'self'"])
-  expect(policy.get('script-src')).toEqual(["'self'"])
+  // Stripe.js (the billing payment form) is only ever loaded from Stripe
+  expect(policy.get('script-src')).toEqual(["'self'", ...STRIPE_SCRIPT])
   expect(policy.get('script-src-attr')).toEqual(["'none'"])
   // React Aria's own <style> rules by hash (plugins/external/helmet.ts), nothing else inline
   expect(policy.get('style-src')?.[0]).toBe("'self'")
@@ -55,9 +58,9 @@ function expectWebAppHeaders(response: LightMyRequestResponse) {
     expect.stringMatching(/^'sha256-/),
     expect.stringMatching(/^'sha256-/),
   ])
-  expect(policy.get('connect-src')).toEqual(["'self'", `ws://${host}`])
+  expect(policy.get('connect-src')).toEqual(["'self'", `ws://${host}`, 'https://api.stripe.com'])
   expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'http:', 'https:'])
-  expect(policy.get('frame-src')).toEqual(["'self'"])
+  expect(policy.get('frame-src')).toEqual(["'self'", ...STRIPE_SCRIPT, 'https://hooks.stripe.com'])
   expect(policy.get('frame-ancestors')).toEqual(["'none'"])
   expect(policy.get('object-src')).toEqual(["'none'"])
   expect(policy.get('base-uri')).toEqual(["'self'"])
@@ -110,7 +113,11 @@ describe("the web app's headers", () => {
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
       const policy = directivesOf(response)
       expect(policy.get('upgrade-insecure-requests')).toEqual([])
-      expect(policy.get('connect-src')).toEqual(["'self'", 'wss://canopy.example.org'])
+      expect(policy.get('connect-src')).toEqual([
+        "'self'",
+        'wss://canopy.example.org',
+        'https://api.stripe.com',
+      ])
     } finally {
       await secure.app.close()
     }
@@ -223,7 +230,7 @@ describe('the OpenAPI UI', () => {
     }
     const ui = directivesOf(await testApp.app.inject({ method: 'GET', url: '/api/docs/' }))
     expect(ui.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
-    expect(ui.get('script-src')).toEqual(["'self'"])
+    expect(ui.get('script-src')).toEqual(["'self'", ...STRIPE_SCRIPT])
     expect(ui.get('frame-ancestors')).toEqual(["'none'"])
   })
 

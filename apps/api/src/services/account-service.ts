@@ -1,13 +1,17 @@
-import { REGISTRATION_MESSAGES, type RegistrationRequest } from '@canopy/contracts'
+import { pickFreeSlug, REGISTRATION_MESSAGES, type RegistrationRequest, slugify } from '@canopy/contracts'
 import { isGuessablePassword } from '@canopy/contracts/password-strength'
 import {
   addSiteMember,
   consumeAccountToken,
   createAccountToken,
+  createOrganisationWithOwner,
   createUser,
+  type DbClient,
+  deleteOrganisation,
   deleteUser,
   findAccountTokenByHash,
   findInviteByTokenHash,
+  findOrganisationSlugsLike,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -93,18 +97,46 @@ export async function registerAccount(deps: AccountDeps, body: RegistrationReque
 
   const provedByInvite = invite?.type === 'email'
   const verificationToken = provedByInvite ? null : createSecretToken()
-  const user = await createRegisteredUser(prisma, { body, email, passwordHash, invite, verificationToken })
-  if (!user) {
+  const input = { body, email, passwordHash, invite, verificationToken }
+  let created = await createRegisteredUser(prisma, input)
+  for (let attempt = 1; !created && attempt < REGISTRATION_ATTEMPTS; attempt += 1) {
     // Two registrations of one address at once: the unique index decided, the other one exists now.
     const winner = await findUserByEmail(prisma, email)
-    return winner ? tellOwnerOfExistingAccount(deps, winner) : { user: null, signIn: false }
+    if (winner) return tellOwnerOfExistingAccount(deps, winner)
+    // Otherwise another registration took the organisation's slug meanwhile: pick again.
+    created = await createRegisteredUser(prisma, input)
   }
+  if (!created) return { user: null, signIn: false }
+  const { user, organisationId } = created
   if (verificationToken)
-    await sendVerification(deps, { user, verificationToken, redirectUrl: body.redirect_url })
+    await sendVerification(deps, { user, organisationId, verificationToken, redirectUrl: body.redirect_url })
   return { user, signIn: provedByInvite }
 }
 
-/** The user, their site membership from the invite and their verification token, or null if the address was taken meanwhile. */
+const REGISTRATION_ATTEMPTS = 3
+
+/**
+ * Someone who registers without an invite runs an organisation of their own, so they can add sites and
+ * subscribe: named after them as an individual's account (they may rename it or make it a business's),
+ * with them as its administrator.
+ */
+async function createOwnOrganisation(tx: DbClient, user: User): Promise<string> {
+  const name = `${user.firstName} ${user.lastName}`
+  const base = slugify(name) || 'organisation'
+  const organisation = await createOrganisationWithOwner(tx, {
+    slug: pickFreeSlug(base, await findOrganisationSlugsLike(tx, base)),
+    name,
+    emailAddress: user.email,
+    isBusinessOrOrganisation: false,
+    ownerUserId: user.id,
+  })
+  return organisation.id
+}
+
+/**
+ * The user with their site membership from the invite, or their own organisation without one, and their
+ * verification token; null if the address (or the organisation's slug) was taken meanwhile.
+ */
 async function createRegisteredUser(
   prisma: PrismaClient,
   input: {
@@ -114,7 +146,7 @@ async function createRegisteredUser(
     invite: Invite | null
     verificationToken: string | null
   },
-): Promise<User | null> {
+): Promise<{ user: User; organisationId: string | null } | null> {
   const { body, email, passwordHash, invite, verificationToken } = input
   return prisma
     .$transaction(async (tx) => {
@@ -125,9 +157,12 @@ async function createRegisteredUser(
         passwordHash,
         emailVerifiedAt: verificationToken ? null : new Date(),
       })
+      let organisationId: string | null = null
       if (invite) {
         await addSiteMember(tx, { siteId: invite.siteId, userId: created.id, role: invite.role })
         if (invite.type === 'email') await markInviteAccepted(tx, { inviteId: invite.id, userId: created.id })
+      } else {
+        organisationId = await createOwnOrganisation(tx, created)
       }
       if (verificationToken) {
         await createAccountToken(tx, {
@@ -137,7 +172,7 @@ async function createRegisteredUser(
           expiresAt: new Date(Date.now() + VERIFICATION_LINK_TTL_MS),
         })
       }
-      return created
+      return { user: created, organisationId }
     })
     .catch((error: unknown) => {
       if (isUniqueConstraintError(error)) return null
@@ -147,7 +182,12 @@ async function createRegisteredUser(
 
 async function sendVerification(
   deps: AccountDeps,
-  { user, verificationToken, redirectUrl }: { user: User; verificationToken: string; redirectUrl?: string },
+  {
+    user,
+    organisationId,
+    verificationToken,
+    redirectUrl,
+  }: { user: User; organisationId: string | null; verificationToken: string; redirectUrl?: string },
 ) {
   const redirectPath = toSafeRedirectPath(redirectUrl, deps.publicUrl)
   const link = buildVerificationLink(deps.publicUrl, user.id, verificationToken, redirectPath)
@@ -156,6 +196,7 @@ async function sendVerification(
   } catch (error) {
     // Without the e-mail the account could never be verified, and the address would stay taken.
     await deleteUser(deps.prisma, user.id)
+    if (organisationId) await deleteOrganisation(deps.prisma, organisationId)
     throw new HttpError(503, VERIFICATION_EMAIL_FAILED_MESSAGE, undefined, error)
   }
 }

@@ -6,33 +6,21 @@ import {
   updateOrganisationAccount,
 } from '@canopy/db'
 import { forbidden, notFound } from '../http-errors.js'
+import { presentLocation } from '../presenters/organisation.js'
 import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
 
 export const ACCOUNT_NOT_FOUND_MESSAGE = "We couldn't find the organisation you were looking for."
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof findOrganisationAccount>>>
 
-function readText(value: unknown): string | null {
-  return typeof value === 'string' && value ? value : null
-}
-
-/** The stored location is JSON written by this service; anything missing reads as empty. */
 function presentAccount(row: AccountRow): Account {
-  const location = (row.location ?? {}) as Record<string, unknown>
   return {
     sys: { id: row.id },
     entryTitle: row.name,
     emailAddress: row.emailAddress,
     phoneNumber: row.phoneNumber,
     isBusinessOrOrganisation: row.isBusinessOrOrganisation,
-    location: {
-      addressLine1: readText(location.addressLine1) ?? '',
-      addressLine2: readText(location.addressLine2),
-      townOrCity: readText(location.townOrCity) ?? '',
-      county: readText(location.county),
-      postcode: readText(location.postcode) ?? '',
-      country: readText(location.country) ?? '',
-    },
+    location: presentLocation(row.location),
   }
 }
 

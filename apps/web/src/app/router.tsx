@@ -181,6 +181,11 @@ function crossSiteRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'configurations', lazy: load(queryClient, () => import('./routes/app/configurations')) },
     { path: 'sites/new', lazy: load(queryClient, () => import('./routes/app/add-site')) },
     { path: 'scans', lazy: load(queryClient, () => import('./routes/app/active-scans')) },
+    { path: 'billing', lazy: load(queryClient, () => import('./routes/app/billing')) },
+    {
+      path: 'billing/:slug/:tab?',
+      lazy: load(queryClient, () => import('./routes/app/billing-organisation')),
+    },
   ]
 }
 

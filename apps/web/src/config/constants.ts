@@ -21,6 +21,7 @@ export const STALE_TIME = {
   inventory: 60_000,
   invites: 5 * 60_000,
   publicInvite: 15 * 60_000,
+  organisations: 10_000,
 } as const
 
 export const TIMING = {

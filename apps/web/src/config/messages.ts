@@ -101,6 +101,7 @@ export const MESSAGES = {
     search: 'Search',
     settings: 'Settings',
     userProfile: 'User profile',
+    billing: 'Billing',
     logOut: 'Log out',
     expand: 'Expand sidebar',
     collapse: 'Collapse sidebar',
@@ -236,5 +237,6 @@ export const MESSAGES = {
     updated: 'Account updated',
     updateFailed: 'Error updating account. Please try again later or contact support',
     loadFailed: 'Error loading account details',
+    openBilling: "See the organisation's usage and subscription",
   },
 } as const

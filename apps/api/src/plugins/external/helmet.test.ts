@@ -34,7 +34,7 @@ describe("the web app's policy", () => {
   it('gives inline styles to the OpenAPI UI only, keeping the rest of the policy', () => {
     const policy = apiDocsPolicy('https://canopy.example.org')
     expect(policy).toContain("style-src 'self' 'unsafe-inline';")
-    expect(policy).toContain("script-src 'self';")
+    expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;")
     expect(policy).toContain("frame-ancestors 'none';")
     expect(policy).toMatch(/; upgrade-insecure-requests$/)
   })

@@ -6,6 +6,14 @@ import fp from 'fastify-plugin'
 type Directives = Record<string, string[]>
 
 /**
+ * Stripe.js, which draws the billing payment form, must come from Stripe itself: its script, the frames
+ * of its form fields and its API are admitted (the hosts Stripe's own policy guide lists).
+ */
+const STRIPE_SCRIPT = ['https://js.stripe.com', 'https://*.js.stripe.com']
+const STRIPE_FRAMES = [...STRIPE_SCRIPT, 'https://hooks.stripe.com']
+const STRIPE_API = ['https://api.stripe.com']
+
+/**
  * The <style> rules React Aria inserts, word for word: pressable elements' touch-action, and on iOS the
  * overscroll containment under a modal. The policy admits exactly these by their hashes and no other
  * inline style (helmet.test.ts checks them against the installed React Aria).
@@ -19,7 +27,8 @@ const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).d
 
 /**
  * The web app's Content-Security-Policy, sent with every answer (API JSON, errors and the SPA's files):
- * scripts only from files of this origin, never inline; styles too, but for React Aria's own rules;
+ * scripts only from files of this origin (and Stripe.js from Stripe), never inline; styles too, but for
+ * React Aria's own rules;
  * nothing may frame Canopy.
  */
 export function webAppDirectives(publicUrl: string): Directives {
@@ -27,17 +36,17 @@ export function webAppDirectives(publicUrl: string): Directives {
   const https = protocol === 'https:'
   const directives: Directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...STRIPE_SCRIPT],
     'script-src-attr': ["'none'"],
     // React, React Aria and recharts set styles through element.style, which a policy does not govern;
     // style attributes in markup and other <style> elements would need 'unsafe-inline'.
     'style-src': ["'self'", ...REACT_ARIA_STYLES.map(styleHash)],
     // 'self' covers a same-origin WebSocket in current browsers; the Socket.IO address is named for older ones.
-    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${host}`],
+    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${host}`, ...STRIPE_API],
     // Lighthouse thumbnails are the scanned sites' own images, SSO icons live on the providers' hosts.
     'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
     // The page renderer frames the snapshot endpoint of this origin.
-    'frame-src': ["'self'"],
+    'frame-src': ["'self'", ...STRIPE_FRAMES],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -3,7 +3,12 @@ import {
   AccountSchema,
   AdministeredOrganisationsSchema,
   CountriesSchema,
+  OrganisationListQuerySchema,
+  OrganisationListSchema,
+  OrganisationParamsSchema,
+  OrganisationSchema,
   UpdateAccountRequestSchema,
+  UpdateOrganisationRequestSchema,
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getSignedInUser } from '../../plugins/app/auth.js'
@@ -13,6 +18,11 @@ import {
   listCountries,
   listOrganisationsToAddSitesIn,
 } from '../../services/crm-service.js'
+import {
+  changeOrganisation,
+  getOrganisation,
+  listOrganisations,
+} from '../../services/organisations-service.js'
 import { errorResponses } from '../schemas.js'
 
 /** /api/v1/crm: organisations' account details (billing) and what their forms need. */
@@ -28,6 +38,8 @@ const crmRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => listOrganisationsToAddSitesIn(fastify.prisma, getSignedInUser(request).id),
   )
+
+  await fastify.register(organisationRoutes)
 
   fastify.get(
     '/account',
@@ -67,6 +79,51 @@ const crmRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async () => listCountries(),
+  )
+}
+
+/** The billing screens' organisations: their administrators' (staff: all). */
+const organisationRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/organisations/list',
+    {
+      schema: {
+        tags: ['crm'],
+        summary: 'A page of the organisations the signed-in user administers (staff: every organisation)',
+        querystring: OrganisationListQuerySchema,
+        response: { 200: OrganisationListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listOrganisations(fastify.prisma, getSignedInUser(request), request.query),
+  )
+
+  fastify.get(
+    '/organisations/:id',
+    {
+      schema: {
+        tags: ['crm'],
+        summary:
+          'One organisation (by id or slug) with its subscription and its sites’ scan usage this month; its administrators only',
+        params: OrganisationParamsSchema,
+        response: { 200: OrganisationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getOrganisation(fastify.prisma, request.params.id, getSignedInUser(request)),
+  )
+
+  fastify.put(
+    '/organisations/:id',
+    {
+      schema: {
+        tags: ['crm'],
+        summary: "Change the organisation's account details; its administrators only",
+        params: OrganisationParamsSchema,
+        body: UpdateOrganisationRequestSchema,
+        response: { 200: OrganisationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      changeOrganisation(fastify.prisma, request.params.id, getSignedInUser(request), request.body),
   )
 }
 

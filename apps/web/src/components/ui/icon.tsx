@@ -41,6 +41,7 @@ const PATHS = {
   download: 'M12 4v11M7 10.5l5 5 5-5M5 20h14',
   rescan: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
   document: 'M6 3h9l3 3v15H6zM15 3v3h3M9 11h6M9 15h6',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
 } as const
 
 export type IconName = keyof typeof PATHS

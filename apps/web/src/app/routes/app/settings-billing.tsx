@@ -3,5 +3,5 @@ import { AreaGate } from './area-gate'
 
 /** settings/billing (site admins, flag settings/accountbilling): the site's organisation's account details. */
 export function Component() {
-  return <AreaGate>{(scope) => <BillingSettings organisationId={scope.site.organisation.id} />}</AreaGate>
+  return <AreaGate>{(scope) => <BillingSettings organisation={scope.site.organisation} />}</AreaGate>
 }

@@ -14,7 +14,7 @@ export const STAFF_TOOLS_LABEL = 'Staff tools'
 /** An organisation administrator's way to its single sign-on settings. */
 export const ssoLinkLabel = (organisationName: string) => `Single sign-on: ${organisationName}`
 
-/** The user menu: User profile, Configurations (the sites' set-up list), Staff tools (staff) and Log out. */
+/** The user menu: User profile, Billing (the organisations they administer), Configurations (the sites' set-up list), Staff tools (staff) and Log out. */
 export function UserMenu({
   user,
   collapsed,
@@ -42,6 +42,10 @@ export function UserMenu({
           <MenuItem href="/userprofile" className={menuStyles.item} textValue={MESSAGES.sidebar.userProfile}>
             <Icon name="user" />
             {MESSAGES.sidebar.userProfile}
+          </MenuItem>
+          <MenuItem href="/billing" className={menuStyles.item} textValue={MESSAGES.sidebar.billing}>
+            <Icon name="card" />
+            {MESSAGES.sidebar.billing}
           </MenuItem>
           <MenuItem
             href={CONFIGURATIONS_LINK.href}

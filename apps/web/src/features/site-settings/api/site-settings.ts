@@ -1,7 +1,6 @@
 import {
   type Account,
   AccountSchema,
-  CountriesSchema,
   ScanLimitResponseSchema,
   SiteConfigSchema,
   type SitemapSettings,
@@ -91,14 +90,5 @@ export function useUpdateAccount(organisationId: string) {
         schema: AccountSchema,
       }),
     onSuccess: (saved: Account) => queryClient.setQueryData(accountKey(organisationId), saved),
-  })
-}
-
-/** The country list never changes while the app runs. */
-export function useCountries() {
-  return useQuery({
-    queryKey: ['crm', 'countries'],
-    queryFn: ({ signal }) => requestApi('/api/v1/crm/countries', { schema: CountriesSchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   })
 }
