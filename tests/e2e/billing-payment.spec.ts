@@ -25,6 +25,24 @@ async function createOrganisationWithSite(): Promise<{ organisationId: string; s
   return { organisationId, siteId }
 }
 
+/** Removes them again, so that later specs find the demo administrator in the demo organisation alone. */
+async function deleteOrganisationWithSite({
+  organisationId,
+  siteId,
+}: {
+  organisationId: string
+  siteId: string
+}) {
+  await runSql('DELETE FROM "Site" WHERE id = $1', [siteId])
+  await runSql('DELETE FROM "Organisation" WHERE id = $1', [organisationId])
+}
+
+let created: { organisationId: string; siteId: string } | undefined
+test.afterEach(async () => {
+  if (created) await deleteOrganisationWithSite(created)
+  created = undefined
+})
+
 async function siteBilling(siteId: string) {
   const [site] = await runSql<{ isPaying: boolean; maximumPageLimitPerScan: number }>(
     'SELECT "isPaying", "maximumPageLimitPerScan" FROM "Site" WHERE id = $1',
@@ -39,7 +57,8 @@ async function siteBilling(siteId: string) {
  * paying with the tier's pages per scan; cancelling makes it free again.
  */
 test('paying for a tier by card makes the organisation paying until it cancels', async ({ page }) => {
-  const { organisationId, siteId } = await createOrganisationWithSite()
+  created = await createOrganisationWithSite()
+  const { organisationId, siteId } = created
   await signInWithApi(page)
   const config = await (await page.request.get('/api/v1/billing/config')).json()
   expect(config.publishableKey).toMatch(/^pk_test_/)

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { organisationScanUsageWarning, siteScanUsageWarning } from './organisations.js'
-
-describe('siteScanUsageWarning', () => {
-  it.each([
-    [79, 100, null],
-    [80, 100, 'nearing'],
-    [99, 100, 'nearing'],
-    [100, 100, 'reached'],
-    [250, 100, 'reached'],
-    [5, 0, null],
-  ])('%i of %i → %s', (usage, limit, warning) => {
-    expect(siteScanUsageWarning(usage, limit)).toBe(warning)
-  })
-})
+import { organisationScanUsageWarning } from './organisations.js'
 
 describe('organisationScanUsageWarning', () => {
   it.each([

@@ -123,14 +123,6 @@ export type UpdateOrganisationRequest = z.infer<typeof UpdateOrganisationRequest
 
 export type ScanUsageWarning = 'nearing' | 'reached' | null
 
-/** A site's usage: reached at 100 % of its limit or more, nearing at 80 % or more; none without a limit. */
-export function siteScanUsageWarning(usage: number, limit: number): ScanUsageWarning {
-  if (limit <= 0) return null
-  const percent = (usage / limit) * 100
-  if (percent >= 100) return 'reached'
-  return percent >= 80 ? 'nearing' : null
-}
-
 /** The organisation's usage: exceeded at or above its limit, nearing above 90 % and below the limit minus 1. */
 export function organisationScanUsageWarning(usage: number, limit: number): ScanUsageWarning {
   if (limit <= 0) return null

@@ -232,10 +232,6 @@ export function createSignedInRouter(queryClient: QueryClient) {
             },
             ...crossSiteRoutes(queryClient),
             { path: 'userprofile', lazy: load(queryClient, () => import('./routes/app/user-profile')) },
-            {
-              path: 'organisations/:id/sso',
-              lazy: load(queryClient, () => import('./routes/app/organisation-sso')),
-            },
             { path: 'invites/:token', lazy: load(queryClient, () => import('./routes/app/invite')) },
             ...staffRoutes(queryClient),
             {

@@ -8,7 +8,8 @@ import {
 } from '@canopy/contracts'
 import { formatCount } from '@/lib/format-values'
 
-export const BILLING_TABS = ['account', 'usage', 'pricing'] as const
+/** The spec's three tabs, then the organisation's single sign-on (ours). */
+export const BILLING_TABS = ['account', 'usage', 'pricing', 'sso'] as const
 export type BillingTab = (typeof BILLING_TABS)[number]
 
 /** The tab a URL segment names; an unknown segment reads as none (the screen sends it to the default). */
@@ -60,7 +61,10 @@ export const BILLING_TEXT = {
   organisation: 'Organisation',
   individual: 'Individual',
   tabsLabel: 'Organisation billing',
-  tabs: { account: 'Account', usage: 'Usage', pricing: 'Pricing' } satisfies Record<BillingTab, string>,
+  tabs: { account: 'Account', usage: 'Usage', pricing: 'Pricing', sso: 'Single sign-on' } satisfies Record<
+    BillingTab,
+    string
+  >,
   backToBilling: 'Back to billing',
   credits: 'Credits',
   creditsUsed: (used: number, limit: number) =>

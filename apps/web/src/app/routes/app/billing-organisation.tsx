@@ -1,6 +1,7 @@
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { OrganisationScreen } from '@/features/billing/components/organisation-screen'
 import { billingPath, readBillingTab } from '@/features/billing/labels'
+import { SsoProvidersPanel } from '@/features/sso/components/sso-providers-panel'
 
 const DEFAULT_TAB = 'account'
 
@@ -16,6 +17,7 @@ export function Component() {
       slug={slug}
       tab={tab}
       onTabChange={(next) => navigate(billingPath(slug, next), { replace: true })}
+      renderSingleSignOn={(organisationId) => <SsoProvidersPanel organisationId={organisationId} />}
     />
   )
 }

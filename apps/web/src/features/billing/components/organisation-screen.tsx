@@ -1,4 +1,5 @@
 import type { Organisation } from '@canopy/contracts'
+import type { ReactNode } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import screenStyles from '@/components/area/screen.module.css'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
@@ -21,6 +22,8 @@ export type OrganisationScreenProps = {
   slug: string
   tab: BillingTab
   onTabChange: (tab: BillingTab) => void
+  /** the Single sign-on tab's content (another feature's panel, composed by the route) */
+  renderSingleSignOn: (organisationId: string) => ReactNode
 }
 
 /** Not found (or not the user's to administer), or it could not be loaded. */
@@ -45,6 +48,7 @@ function OrganisationTabs({
   organisation,
   tab,
   onTabChange,
+  renderSingleSignOn,
 }: OrganisationScreenProps & { organisation: Organisation }) {
   return (
     <Tabs
@@ -67,6 +71,9 @@ function OrganisationTabs({
       </TabPanel>
       <TabPanel id="pricing" className={tabStyles.tabPanel}>
         <PricingTab organisation={organisation} />
+      </TabPanel>
+      <TabPanel id="sso" className={tabStyles.tabPanel}>
+        {renderSingleSignOn(organisation.sys.id)}
       </TabPanel>
     </Tabs>
   )

@@ -2,7 +2,8 @@ import {
   type Organisation,
   type OrganisationSiteUsage,
   organisationScanUsageWarning,
-  siteScanUsageWarning,
+  scanUsageWarning,
+  toScanUsage,
 } from '@canopy/contracts'
 import { useState } from 'react'
 import { AppLink } from '@/components/ui/app-link'
@@ -54,7 +55,7 @@ function SiteRow({
   site: OrganisationSiteUsage
   onChangeLimit: ((site: OrganisationSiteUsage) => void) | null
 }) {
-  const warning = siteScanUsageWarning(site.totalUsage, site.scanLimit)
+  const warning = scanUsageWarning(toScanUsage(site.totalUsage, site.scanLimit))
   return (
     <tr>
       <th scope="row" className={styles.breakable}>

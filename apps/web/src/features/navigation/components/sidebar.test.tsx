@@ -252,7 +252,7 @@ describe('user menu: single sign-on', () => {
     const menu = await screen.findByRole('menu')
     expect(await within(menu).findByRole('menuitem', { name: 'Single sign-on: Acme' })).toHaveAttribute(
       'href',
-      '/organisations/org-1/sso',
+      '/billing/org-1/sso',
     )
     expect(await findAxeViolations()).toEqual([])
   })

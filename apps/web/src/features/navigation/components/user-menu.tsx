@@ -58,7 +58,7 @@ export function UserMenu({
           {administered.map((organisation) => (
             <MenuItem
               key={organisation.sys.id}
-              href={`/organisations/${encodeURIComponent(organisation.sys.id)}/sso`}
+              href={`/billing/${encodeURIComponent(organisation.sys.id)}/sso`}
               className={menuStyles.item}
               textValue={ssoLinkLabel(organisation.entryTitle)}
             >
