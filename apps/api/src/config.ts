@@ -1,5 +1,8 @@
 import path from 'node:path'
 import {
+  type GoogleAnalyticsConfig,
+  GoogleAnalyticsEnvSchema,
+  googleAnalyticsConfig,
   type LogLevel,
   optionalNonEmptyEnv as optionalNonEmpty,
   SharedServiceEnvSchema,
@@ -29,7 +32,7 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1')
 
 /** The environment variables of the API (README lists them); unset or empty means the default. */
-const EnvSchema = SharedServiceEnvSchema.extend({
+const EnvSchema = SharedServiceEnvSchema.extend(GoogleAnalyticsEnvSchema.shape).extend({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: optionalNonEmpty.pipe(z.url().optional()),
@@ -86,6 +89,8 @@ export interface Config {
   /** GET /api/v1/env answers (404 when false: production hosts) */
   envPage: boolean
   gitCommit: string | null
+  /** Google's OAuth client and GA4 endpoints (web analytics); null when no client id and secret are set */
+  googleAnalytics: GoogleAnalyticsConfig | null
 }
 
 function parseSsoProviders(raw: string | undefined): SsoProvider[] {
@@ -148,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: vars.NODE_ENV ?? 'development',
     envPage: vars.ENV_PAGE ?? vars.NODE_ENV !== 'production',
     gitCommit: vars.GIT_COMMIT ?? null,
+    googleAnalytics: googleAnalyticsConfig(vars),
   }
 }
