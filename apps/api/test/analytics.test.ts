@@ -186,10 +186,11 @@ describe('connecting web analytics (GET /auth/ga4)', () => {
 
   it('redirects only to this origin, and checks who asks', async () => {
     const { app, site, adminCookie, memberCookie, outsiderCookie } = await siteWithPeople()
-    for (const query of [
+    const offsite: Record<string, string>[] = [
       { success_url: 'https://evil.example/oauth/popup-success' },
       { error_url: '//evil.example/oauth/popup-error' },
-    ]) {
+    ]
+    for (const query of offsite) {
       const response = await app.inject({ url: startUrl(site.slug, query), headers: { cookie: adminCookie } })
       expect(response.statusCode).toBe(400)
       expect(Object.keys(response.json().errors)).toEqual(Object.keys(query))

@@ -82,47 +82,50 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD.' })
   .refine(isRealDate, { error: 'Use a date as YYYY-MM-DD.' })
 
+const rangeFields = {
+  interval: z
+    .enum(ANALYTICS_INTERVAL_KEYS, { error: `Choose an interval: ${ANALYTICS_INTERVAL_KEYS.join(', ')}.` })
+    .default(DEFAULT_ANALYTICS_INTERVAL),
+  start: isoDate.optional(),
+  end: isoDate.optional(),
+}
+
+/** Both start and end or neither, start not after end, and at most ANALYTICS_MAX_RANGE_DAYS (on start). */
+function checkRange(query: { start?: string; end?: string }, context: z.RefinementCtx) {
+  const fail = (message: string) => context.addIssue({ code: 'custom', message, path: ['start'] })
+  if ((query.start === undefined) !== (query.end === undefined))
+    return fail('Give both start and end, or neither.')
+  if (!query.start || !query.end) return
+  if (query.start > query.end) return fail('The start must not be after the end.')
+  if (Date.parse(query.end) - Date.parse(query.start) >= ANALYTICS_MAX_RANGE_DAYS * 86_400_000) {
+    fail(`Choose a period of at most ${ANALYTICS_MAX_RANGE_DAYS} days.`)
+  }
+}
+
 /**
  * The period read: an interval ending today, or start and end (both, inclusive, YYYY-MM-DD), which win
- * over the interval. Granularity defaults to the interval's.
+ * over the interval. Granularity defaults to the interval's. (Plain objects with a check, so the route
+ * table's tests can read their fields.)
  */
-export const AnalyticsRangeQuerySchema = z
-  .object({
-    interval: z
-      .enum(ANALYTICS_INTERVAL_KEYS, { error: `Choose an interval: ${ANALYTICS_INTERVAL_KEYS.join(', ')}.` })
-      .default(DEFAULT_ANALYTICS_INTERVAL),
-    start: isoDate.optional(),
-    end: isoDate.optional(),
-  })
-  .refine((query) => (query.start === undefined) === (query.end === undefined), {
-    error: 'Give both start and end, or neither.',
-    path: ['start'],
-  })
-  .refine((query) => !query.start || !query.end || query.start <= query.end, {
-    error: 'The start must not be after the end.',
-    path: ['start'],
-  })
-  .refine(
-    (query) =>
-      !query.start ||
-      !query.end ||
-      Date.parse(query.end) - Date.parse(query.start) < ANALYTICS_MAX_RANGE_DAYS * 86_400_000,
-    { error: `Choose a period of at most ${ANALYTICS_MAX_RANGE_DAYS} days.`, path: ['start'] },
-  )
+export const AnalyticsRangeQuerySchema = z.object(rangeFields).superRefine(checkRange)
 export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuerySchema>
 
-export const ViewsPerDayQuerySchema = AnalyticsRangeQuerySchema.and(
-  z.object({
+export const ViewsPerDayQuerySchema = z
+  .object({
+    ...rangeFields,
     granularity: z
       .enum(ANALYTICS_GRANULARITIES, {
         error: `Choose a granularity: ${ANALYTICS_GRANULARITIES.join(', ')}.`,
       })
       .optional(),
-  }),
-)
+  })
+  .superRefine(checkRange)
 export type ViewsPerDayQuery = z.infer<typeof ViewsPerDayQuerySchema>
 
-export const AnalyticsPageParamsSchema = z.object({ slug: z.string(), pageId: z.string() })
+export const AnalyticsPageParamsSchema = z.object({
+  slug: z.string().min(1).max(200),
+  pageId: z.string().min(1).max(100),
+})
 
 /** One bucket of the views chart; label is the bucket's first day, YYYY-MM-DD. */
 export const ViewsBucketSchema = z.object({ label: z.string(), count: z.number().int().nonnegative() })
