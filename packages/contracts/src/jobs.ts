@@ -121,8 +121,20 @@ export const CheckSiteUrlPayloadSchema = z.object({
 })
 export type CheckSiteUrlPayload = z.infer<typeof CheckSiteUrlPayloadSchema>
 
-/** One site's page views (queued when its web analytics is turned on), or every connected site's (daily). */
-export const RefreshPageViewsPayloadSchema = z.object({ siteId: z.string().min(1).optional() }).strict()
+/**
+ * One site's page views, or (the daily tick, without a site) one such job per site whose web analytics is
+ * on. `key` names what asked for it, so asking twice adds one job: the day for the tick's jobs, the property
+ * and the day when web analytics is turned on.
+ */
+export const RefreshPageViewsPayloadSchema = z
+  .object({
+    siteId: z.string().min(1).optional(),
+    key: z
+      .string()
+      .regex(/^[\w-]{1,100}$/)
+      .optional(),
+  })
+  .strict()
 export type RefreshPageViewsPayload = z.infer<typeof RefreshPageViewsPayloadSchema>
 
 /** What the check of a would-be site root found; `blocked`: the network guard refused the address. */
@@ -228,6 +240,7 @@ export const JOBS = {
     queue: QUEUE_NAMES.maintenance,
     payloadSchema: RefreshPageViewsPayloadSchema,
     options: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 } },
+    jobId: ({ siteId, key }) => `page-views-${siteId ?? 'all'}-${key ?? 'now'}`,
   }),
   /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
   scheduledSiteScan: jobSpec({

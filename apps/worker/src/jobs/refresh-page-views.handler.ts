@@ -21,7 +21,8 @@ export async function refreshPageViewsJobHandler(
   }
   if (!payload.siteId) {
     const siteIds = await listSitesWithAnalytics(prisma)
-    for (const siteId of siteIds) await enqueueJob(runtime.queues, JOBS.refreshPageViews, { siteId })
+    const key = utcDay(new Date())
+    for (const siteId of siteIds) await enqueueJob(runtime.queues, JOBS.refreshPageViews, { siteId, key })
     return { sites: siteIds.length }
   }
   const connection = await findAnalyticsConnection(prisma, runtime.secrets, payload.siteId)

@@ -109,7 +109,8 @@ function ga4SettingsRoutes(fastify: FastifyZodInstance) {
       const settings = await updateGa4Settings(prisma, siteId, request.body)
       // The pages' views show in the issue lists from now on, not after the next daily refresh.
       if (settings.enabled && settings.connected) {
-        await enqueueJob(fastify.queues, JOBS.refreshPageViews, { siteId }).catch((error: unknown) =>
+        const key = `${settings.propertyID}-${new Date().toISOString().slice(0, 10)}`
+        await enqueueJob(fastify.queues, JOBS.refreshPageViews, { siteId, key }).catch((error: unknown) =>
           request.log.warn({ err: error }, 'the page views of the site were not queued for a refresh'),
         )
       }
