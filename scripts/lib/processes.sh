@@ -156,6 +156,21 @@ start_jira_fake() {
   wait_for_health "http://$(reachable_host "$host"):$port/__fake/issues" 30 "$name"
 }
 
+# start_google_fake NAME HOST PORT: serves the local Google OAuth and GA4 fake (tests/fixtures/google) accepting
+# the OAuth client GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET, and waits until it answers.
+start_google_fake() {
+  local name=$1 host=$2 port=$3
+  start_app_process "$name" GOOGLE_FAKE_HOST="$host" GOOGLE_FAKE_PORT="$port" \
+    GOOGLE_FAKE_CLIENT_ID="$GOOGLE_CLIENT_ID" GOOGLE_FAKE_CLIENT_SECRET="$GOOGLE_CLIENT_SECRET" \
+    pnpm exec tsx tests/fixtures/google/cli.ts
+  wait_for_health "http://$(reachable_host "$host"):$port/__fake/requests" 30 "$name"
+}
+
+# google_fake_env URL: the API's and worker's Google endpoints pointing at the fake served at URL.
+google_fake_env() {
+  echo "GOOGLE_OAUTH_AUTHORIZE_URL=$1/o/oauth2/v2/auth GOOGLE_OAUTH_TOKEN_URL=$1/token GA4_ADMIN_API_URL=$1 GA4_DATA_API_URL=$1"
+}
+
 # start_web_risk_fake NAME HOST PORT EXTERNAL_PORT: serves the local Web Risk API fake (tests/fixtures/web-risk)
 # listing the fixture site's malicious links, with DEMO_WEB_RISK_KEY as its key, and waits until it answers.
 start_web_risk_fake() {
