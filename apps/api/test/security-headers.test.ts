@@ -67,7 +67,7 @@ function expectWebAppHeaders(response: LightMyRequestResponse) {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'same-origin',
     'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
   })
   expect(response.headers['strict-transport-security']).toBeUndefined()
   expect(response.headers['cross-origin-embedder-policy']).toBeUndefined()
@@ -87,6 +87,20 @@ describe("the web app's headers", () => {
     expect(Object.values(answers).map((answer) => answer.statusCode)).toEqual([200, 401, 404, 400, 200, 200])
     expect(answers.page.body).toBe(INDEX_HTML)
     for (const answer of Object.values(answers)) expectWebAppHeaders(answer)
+  })
+
+  it("leave the analytics sign-in popup's landing pages their opener, and only those", async () => {
+    const { app } = testApp
+    const landing = await app.inject({
+      method: 'GET',
+      url: '/oauth/popup-error?message=denied',
+      headers: html,
+    })
+    expect(landing.statusCode).toBe(200)
+    expect(landing.body).toBe(INDEX_HTML)
+    expect(landing.headers['cross-origin-opener-policy']).toBe('unsafe-none')
+    const page = await app.inject({ method: 'GET', url: '/oauth/error', headers: html })
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
   })
 
   it('over https add HSTS, upgrade insecure requests and name the wss address', async () => {

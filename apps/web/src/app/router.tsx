@@ -31,6 +31,12 @@ function verificationRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     { path: 'account/verify', lazy: load(queryClient, () => import('./routes/auth/verify-account')) },
     { path: 'account/verified', lazy: load(queryClient, () => import('./routes/auth/account-verified')) },
+    // where the web analytics sign-in popup lands: reached signed in or not, it only reports to its opener
+    {
+      path: 'oauth/popup-success',
+      lazy: load(queryClient, () => import('./routes/auth/oauth-popup-success')),
+    },
+    { path: 'oauth/popup-error', lazy: load(queryClient, () => import('./routes/auth/oauth-popup-error')) },
   ]
 }
 
@@ -151,6 +157,8 @@ function siteAreaRoutes(queryClient: QueryClient): RouteObject[] {
     route('content-quality/malicious-links/:link', () => import('./routes/app/malicious-link-pages')),
     ...siteSettingsRoutes(route),
     route('performance/uptime', () => import('./routes/app/performance-uptime')),
+    route('analytics', () => import('./routes/app/analytics')),
+    route('analytics/:pageId', () => import('./routes/app/analytics-page')),
     route('inventory', () => import('./routes/app/inventory')),
     ...INVENTORY_LISTS.map((list) =>
       route(`inventory/${list}`, () => import('./routes/app/inventory-lists')),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 type Directives = Record<string, string[]>
@@ -57,6 +57,9 @@ export function securityHeaderOptions(publicUrl: string): FastifyHelmetOptions {
     contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(publicUrl) },
     // Requiring CORP of embedded resources would block the scanned sites' images the screens show.
     crossOriginEmbedderPolicy: false,
+    // The integrations screen opens the web analytics consent in a popup and keeps its handle on it
+    // (closure polling, the landing page's message) while it visits Google; other windows stay apart.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // A scanned site whose images a screen shows need not learn Canopy's address, and token links
     // (password reset, invitations) never leave in a header; within Canopy the browser keeps sending its
     // real Origin and Referer ('no-referrer' would make a form post's Origin "null", which the same-origin
@@ -81,8 +84,34 @@ export function apiDocsPolicy(publicUrl: string): string {
     .join('; ')
 }
 
+/** The SPA pages where the web analytics sign-in popup lands (success and error). */
+const OAUTH_POPUP_LANDING = /^\/oauth\/popup-(success|error)$/
+
+function isPopupLanding(address: string, publicUrl: string): boolean {
+  const origin = new URL(publicUrl).origin
+  const url = new URL(address, publicUrl)
+  return url.origin === origin && OAUTH_POPUP_LANDING.test(url.pathname)
+}
+
+/**
+ * Whether an answer takes the sign-in popup back from Google to its landing page, or is that page: a
+ * browser that meets a stricter opener policy on the way cuts the popup from the window that opened it, and
+ * the landing page could no longer report to it.
+ */
+export function keepsPopupOpener(request: FastifyRequest, reply: FastifyReply, publicUrl: string): boolean {
+  const location = reply.getHeader('location')
+  if (typeof location === 'string' && reply.statusCode >= 300 && reply.statusCode < 400)
+    return isPopupLanding(location, publicUrl)
+  return request.method === 'GET' && isPopupLanding(request.url, publicUrl)
+}
+
 async function helmetPlugin(fastify: FastifyInstance) {
   await fastify.register(fastifyHelmet, securityHeaderOptions(fastify.config.publicUrl))
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (keepsPopupOpener(request, reply, fastify.config.publicUrl))
+      reply.header('cross-origin-opener-policy', 'unsafe-none')
+    return payload
+  })
 }
 
 export default fp(helmetPlugin, { name: 'helmet' })

@@ -124,6 +124,17 @@ export const FEATURE_GROUPS: NavGroupDefinition[] = [
       { title: 'Telephone numbers', path: 'inventory/telephone' },
     ],
   },
+  {
+    // Page views come from the site's web analytics property, not from scans: no first-scan gate. The
+    // screens themselves say when web analytics is not connected yet.
+    id: 'analytics',
+    title: 'Analytics',
+    icon: 'analytics',
+    area: 'analytics',
+    premium: true,
+    needsScan: false,
+    links: [{ title: 'Overview', path: 'analytics' }],
+  },
 ]
 
 /**

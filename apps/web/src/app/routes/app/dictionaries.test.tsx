@@ -293,7 +293,7 @@ describe('settings/integrations', () => {
     )
     const tracker = within(await screen.findByRole('form', { name: 'Issue tracker' }))
     expect(screen.getByText('No Google Analytics account is connected.')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Connect Google Analytics' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Connect Google Analytics' })).toBeEnabled()
     expect(await findAxeViolations()).toEqual([])
     await userEvent.click(tracker.getByRole('checkbox', { name: 'Enabled' }))
     await userEvent.click(tracker.getByRole('button', { name: 'Save' }))

@@ -140,6 +140,41 @@ describe('page detail', () => {
     expect(await findAxeViolationsBesideSnapshot()).toEqual([])
   })
 
+  it("shows the page's views beside its scores when web analytics is connected, with the way to its analytics", async () => {
+    const { api } = renderPage('/site/demo-site/pages/page-1/overview', {
+      'GET /api/v1/analytics/:slug/views-per-day/:pageId': reply({
+        total: 42,
+        data: [
+          { label: '2026-11-25', count: 30 },
+          { label: '2026-11-26', count: 12 },
+        ],
+      }),
+    })
+    const views = await screen.findByRole('region', { name: 'Page views' })
+    expect(await within(views).findByText(/42 page views in the last 1 month/)).toHaveTextContent(
+      '42 page views in the last 1 month. Busiest day: 25 Nov 2026, 30.',
+    )
+    expect(within(views).getByRole('link', { name: /Page analytics/ })).toHaveAttribute(
+      'href',
+      '/site/demo-site/analytics/page-1',
+    )
+    expect(api.callsTo('GET /api/v1/analytics/:slug/views-per-day/:pageId')[0]?.query.get('interval')).toBe(
+      'month',
+    )
+    expect(await findAxeViolationsBesideSnapshot()).toEqual([])
+  })
+
+  it('shows no views while web analytics is not connected', async () => {
+    const { api } = renderPage('/site/demo-site/pages/page-1/overview', {
+      'GET /api/v1/analytics/:slug/views-per-day/:pageId': fail(409, 'Web analytics is not connected.'),
+    })
+    expect(await screen.findByRole('region', { name: 'Accessibility score' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v1/analytics/:slug/views-per-day/:pageId')).toHaveLength(1),
+    )
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Page views' })).not.toBeInTheDocument())
+  })
+
   it('shows the metadata, inventory and content-quality tabs', async () => {
     const { router } = renderPage('/site/demo-site/pages/page-1/metadata')
     expect(await screen.findByRole('rowheader', { name: 'viewport' })).toBeInTheDocument()

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { type LoaderFunctionArgs, useNavigate, useParams } from 'react-router'
 import { TicketControl } from '@/components/tickets/ticket-control'
+import { PageViewsPanel } from '@/features/analytics/components/page-views-panel'
 import { AuditGroups } from '@/features/audits/components/audit-groups'
 import { getPageQueryOptions } from '@/features/page-detail/api/get-page'
 import type { RenderPageAudits, RenderTicket } from '@/features/page-detail/components/page-audits'
@@ -50,6 +51,16 @@ export function Component() {
   const navigate = useNavigate()
   const renderTicket = useRenderTicket(site)
   const siteSlug = site.sys.slug ?? site.sys.id
+  // Page views come from the site's web analytics (premium); the panel hides itself while it is not connected.
+  const renderPageViews = site.isPaying
+    ? (id: string) => (
+        <PageViewsPanel
+          siteSlug={siteSlug}
+          pageId={id}
+          analyticsHref={sitePath(siteSlug, sectionSlug, `analytics/${encodeURIComponent(id)}`)}
+        />
+      )
+    : undefined
   const onTabChange = (tab: PageTab) =>
     navigate(sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(pageId)}/${tab}`), { replace: true })
   return (
@@ -64,6 +75,7 @@ export function Component() {
       canAssign={site.permissions.includes('assignIssues')}
       renderAudits={renderAudits}
       renderTicket={renderTicket}
+      renderPageViews={renderPageViews}
     />
   )
 }

@@ -6,12 +6,15 @@ import {
   type UpdateJiraSettingsRequest,
 } from '@canopy/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { STALE_TIME } from '@/config/constants'
 import { requestApi } from '@/lib/api-client'
 
 const integrationsPath = (siteSlug: string) => `/api/v1/sites/${encodeURIComponent(siteSlug)}/integrations`
 const settingsKey = (siteSlug: string, kind: 'jira' | 'ga4') =>
   ['sites', 'integrations', siteSlug, kind] as const
+/** The site's analytics reports (the analytics screens' cache), read again once the connection changes. */
+const analyticsReportsKey = (siteSlug: string) => ['analytics', siteSlug] as const
 
 /** GET /integrations/jira/settings: the issue tracker's settings (whether a token is stored, never the token). */
 export function useJiraSettings(siteSlug: string) {
@@ -71,8 +74,24 @@ export function useUpdateGa4Settings(siteSlug: string) {
         body,
         schema: Ga4SettingsSchema,
       }),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKey(siteSlug, 'ga4'), saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKey(siteSlug, 'ga4'), saved)
+      await queryClient.invalidateQueries({ queryKey: analyticsReportsKey(siteSlug) })
+    },
   })
+}
+
+/** After the sign-in popup closes: the settings (connected, propertyIdList) and the reports read again. */
+export function useRefreshGa4Settings(siteSlug: string) {
+  const queryClient = useQueryClient()
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKey(siteSlug, 'ga4') }),
+        queryClient.invalidateQueries({ queryKey: analyticsReportsKey(siteSlug) }),
+      ]),
+    [queryClient, siteSlug],
+  )
 }
 
 /** DELETE /integrations/ga4/settings: disconnects web analytics. */
@@ -80,6 +99,10 @@ export function useDisconnectGa4(siteSlug: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => requestApi(`${integrationsPath(siteSlug)}/ga4/settings`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey(siteSlug, 'ga4') }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKey(siteSlug, 'ga4') }),
+        queryClient.invalidateQueries({ queryKey: analyticsReportsKey(siteSlug) }),
+      ]),
   })
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_TAB, PAGE_TABS, type PageDetail, type PageTab } from '@canopy/contracts'
-import { useCallback, useState } from 'react'
+import { type ReactNode, useCallback, useState } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { PageInventoryLists } from '@/components/page-inventory/page-inventory'
 import { type HighlightRequest, PageRenderer } from '@/components/page-renderer/page-renderer'
@@ -52,6 +52,8 @@ export type PageDetailScreenProps = {
   canAssign?: boolean
   renderAudits: RenderPageAudits
   renderTicket?: RenderTicket
+  /** the page's views from web analytics, shown on its overview (composed by the app) */
+  renderPageViews?: (pageId: string) => ReactNode
 }
 
 /**
@@ -90,7 +92,14 @@ function useRendererHighlight() {
 
 type PageTabsProps = Pick<
   PageDetailScreenProps,
-  'siteSlug' | 'sectionSlug' | 'tab' | 'onTabChange' | 'renderAudits' | 'renderTicket' | 'canAssign'
+  | 'siteSlug'
+  | 'sectionSlug'
+  | 'tab'
+  | 'onTabChange'
+  | 'renderAudits'
+  | 'renderTicket'
+  | 'canAssign'
+  | 'renderPageViews'
 > & { page: PageDetail; onHighlightNode: (node: HighlightTarget) => void }
 
 /** The tab list (category tabs with their scores) and the selected tab's panel. */
@@ -104,6 +113,7 @@ function PageTabs({
   renderTicket,
   onHighlightNode,
   canAssign = false,
+  renderPageViews,
 }: PageTabsProps) {
   const templateHref = useCallback(
     (issueId: string, signature: string) =>
@@ -127,7 +137,9 @@ function PageTabs({
       {PAGE_TABS.map((id) => (
         <TabPanel key={id} id={id} className={tabStyles.tabPanel}>
           <h2 className="visually-hidden">{TAB_LABELS[id]}</h2>
-          {id === 'overview' ? <PageOverview page={page} siteSlug={siteSlug} /> : null}
+          {id === 'overview' ? (
+            <PageOverview page={page} siteSlug={siteSlug} pageViews={renderPageViews?.(page.sys.id)} />
+          ) : null}
           {isCategoryTab(id) ? (
             <PageAudits
               page={page}

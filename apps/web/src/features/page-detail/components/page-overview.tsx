@@ -1,5 +1,6 @@
 import type { PageDetail } from '@canopy/contracts'
 import { READABILITY_LEVELS } from '@canopy/contracts'
+import type { ReactNode } from 'react'
 import { type Fact, FactList } from '@/components/ui/fact-list'
 import { ScoreCard } from '@/components/ui/score-card'
 import { describeScan, formatCount, formatDateTime } from '@/lib/format-values'
@@ -37,8 +38,19 @@ function overviewFacts(page: PageDetail): Fact[] {
   ]
 }
 
-/** The overview tab: the page's four scores, what the last scan found, redirects to it and its screenshot. */
-export function PageOverview({ page, siteSlug }: { page: PageDetail; siteSlug: string }) {
+/**
+ * The overview tab: the page's four scores, its views when the site's web analytics gives them, what the last
+ * scan found, redirects to it and its screenshot.
+ */
+export function PageOverview({
+  page,
+  siteSlug,
+  pageViews,
+}: {
+  page: PageDetail
+  siteSlug: string
+  pageViews?: ReactNode
+}) {
   const title = page.pageTitle ?? page.entryTitle
   return (
     <div className={styles.overview}>
@@ -47,6 +59,7 @@ export function PageOverview({ page, siteSlug }: { page: PageDetail; siteSlug: s
           <ScoreCard key={key} title={label} score={page[key].score} />
         ))}
       </div>
+      {pageViews}
       <section aria-labelledby="page-facts">
         <h3 id="page-facts">About this page</h3>
         <FactList facts={overviewFacts(page)} />
