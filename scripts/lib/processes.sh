@@ -171,6 +171,17 @@ google_fake_env() {
   echo "GOOGLE_OAUTH_AUTHORIZE_URL=$1/o/oauth2/v2/auth GOOGLE_OAUTH_TOKEN_URL=$1/token GA4_ADMIN_API_URL=$1 GA4_DATA_API_URL=$1"
 }
 
+# start_oidc_fake NAME HOST PORT REDIRECT_URI: serves the local OpenID provider (tests/fixtures/oidc) with the
+# client DEMO_SSO_CLIENT_ID / DEMO_SSO_CLIENT_SECRET sending browsers back to REDIRECT_URI (Canopy's /auth/sso)
+# and the accounts DEMO_SSO_ACCOUNTS, and waits until its discovery document answers.
+start_oidc_fake() {
+  local name=$1 host=$2 port=$3 redirect_uri=$4
+  start_app_process "$name" OIDC_FAKE_HOST="$host" OIDC_FAKE_PORT="$port" OIDC_FAKE_CLIENT_ID="$DEMO_SSO_CLIENT_ID" \
+    OIDC_FAKE_CLIENT_SECRET="$DEMO_SSO_CLIENT_SECRET" OIDC_FAKE_REDIRECT_URIS="$redirect_uri" \
+    OIDC_FAKE_ACCOUNTS="$DEMO_SSO_ACCOUNTS" pnpm exec tsx tests/fixtures/oidc/cli.ts
+  wait_for_health "http://$(reachable_host "$host"):$port/.well-known/openid-configuration" 30 "$name"
+}
+
 # start_web_risk_fake NAME HOST PORT EXTERNAL_PORT: serves the local Web Risk API fake (tests/fixtures/web-risk)
 # listing the fixture site's malicious links, with DEMO_WEB_RISK_KEY as its key, and waits until it answers.
 start_web_risk_fake() {

@@ -9,7 +9,7 @@ import { openDemoSite } from './support/screens'
 
 test.use({ reducedMotion: 'reduce' })
 
-const GOOGLE_FAKE_URL = process.env.GOOGLE_FAKE_URL ?? 'http://127.0.0.1:8094'
+const GOOGLE_FAKE_URL = process.env.GOOGLE_FAKE_URL ?? 'http://127.0.0.1:8095'
 
 /** Connect, Allow on the fake's consent page in the popup; the popup reports back and closes. */
 async function connectThroughPopup(page: Page) {

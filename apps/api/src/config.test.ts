@@ -17,7 +17,6 @@ describe('loadConfig', () => {
       smtpUrl: null,
       mailFrom: 'Canopy <no-reply@localhost>',
       loginRateLimitMax: 10,
-      ssoProviders: [],
     })
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/)
     expect(config.mailDir).toMatch(/\.data\/mail$/)
@@ -51,21 +50,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080')
   })
 
-  it('reads SSO providers, lower-casing their domains', () => {
-    const config = loadConfig({
-      SSO_PROVIDERS: JSON.stringify([{ id: 'acme', title: 'Acme', domains: ['Acme.Example'] }]),
-    })
-    expect(config.ssoProviders).toEqual([
-      { id: 'acme', title: 'Acme', icon: null, domains: ['acme.example'] },
-    ])
-  })
-
   it('names the variable when a value is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
-    expect(() => loadConfig({ SSO_PROVIDERS: 'not json' })).toThrow(/SSO_PROVIDERS/)
-    expect(() => loadConfig({ SSO_PROVIDERS: '[{"id":"Bad Id","title":"x","domains":[]}]' })).toThrow(
-      /SSO_PROVIDERS/,
-    )
   })
 })

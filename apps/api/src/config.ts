@@ -12,21 +12,6 @@ import { z } from 'zod'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
 
-const SsoProviderSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/, 'an SSO provider id is lowercase letters, digits and hyphens'),
-  title: z.string().min(1),
-  icon: z.string().nullable().default(null),
-  domains: z
-    .array(
-      z
-        .string()
-        .min(1)
-        .transform((domain) => domain.toLowerCase()),
-    )
-    .min(1),
-})
-export type SsoProvider = z.infer<typeof SsoProviderSchema>
-
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
@@ -44,7 +29,6 @@ const EnvSchema = SharedServiceEnvSchema.extend(GoogleAnalyticsEnvSchema.shape).
   MAIL_FROM: optionalNonEmpty,
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: optionalNonEmpty,
-  SSO_PROVIDERS: optionalNonEmpty,
   ARTIFACTS_DIR: optionalNonEmpty,
   QUEUE_FIRST_SCANS: optionalNonEmpty.pipe(booleanFromEnv.optional()),
   RESULTS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -73,7 +57,6 @@ export interface Config {
   loginRateLimitMax: number
   /** Fastify's trustProxy: behind a reverse proxy the client address (rate limits, logs) comes from X-Forwarded-For */
   trustProxy: boolean | number | string
-  ssoProviders: SsoProvider[]
   /** where the worker leaves screenshots and HTML snapshots (packages/db artifacts layout) */
   artifactsDir: string
   /** at start, queue the first full scan of every site that has never been scanned (default true) */
@@ -91,19 +74,6 @@ export interface Config {
   gitCommit: string | null
   /** Google's OAuth client and GA4 endpoints (web analytics); null when no client id and secret are set */
   googleAnalytics: GoogleAnalyticsConfig | null
-}
-
-function parseSsoProviders(raw: string | undefined): SsoProvider[] {
-  if (!raw) return []
-  let json: unknown
-  try {
-    json = JSON.parse(raw)
-  } catch {
-    throw new Error('SSO_PROVIDERS must be a JSON list of {id, title, icon, domains}')
-  }
-  const parsed = z.array(SsoProviderSchema).safeParse(json)
-  if (!parsed.success) throw new Error(`SSO_PROVIDERS is invalid: ${z.prettifyError(parsed.error)}`)
-  return parsed.data
 }
 
 /** 'true'/'false', a number of proxy hops, or comma-separated proxy addresses/CIDRs. */
@@ -144,7 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: vars.MAIL_FROM ?? `Canopy <no-reply@${mailDomain}>`,
     loginRateLimitMax: vars.LOGIN_RATE_LIMIT_MAX,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
-    ssoProviders: parseSsoProviders(vars.SSO_PROVIDERS),
     artifactsDir: artifactsRoot({ ARTIFACTS_DIR: vars.ARTIFACTS_DIR }),
     queueFirstScans: vars.QUEUE_FIRST_SCANS ?? true,
     resultsCacheTtlMs: vars.RESULTS_CACHE_TTL_MS,

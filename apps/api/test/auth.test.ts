@@ -1,14 +1,29 @@
 import { hash } from '@node-rs/argon2'
+import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { EMAIL_NOT_VERIFIED_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '../src/services/auth-service.js'
-import { createSessionCookie, createTestUser, TEST_PASSWORD } from './factories.js'
+import { createSessionCookie, createTestOrganisation, createTestUser, TEST_PASSWORD } from './factories.js'
 import { cookieFrom, useTestApp } from './helper.js'
 
-const getApp = useTestApp({
-  ssoProviders: [
-    { id: 'acme-sso', title: 'Acme Single Sign-On', icon: 'acme', domains: ['acme-sso.example'] },
-  ],
-})
+const getApp = useTestApp()
+
+/** A provider stored as the management API stores it (the discovery check is the SSO tests' concern). */
+async function seedAcmeProvider(app: FastifyInstance) {
+  if (await app.prisma.ssoProvider.findUnique({ where: { id: 'acme-sso' } })) return
+  const organisation = await createTestOrganisation(app.prisma)
+  await app.prisma.ssoProvider.create({
+    data: {
+      id: 'acme-sso',
+      organisationId: organisation.id,
+      title: 'Acme Single Sign-On',
+      iconUrl: 'https://acme-sso.example/icon.svg',
+      issuerUrl: 'https://login.acme-sso.example',
+      clientId: 'canopy',
+      clientSecretSealed: app.secrets.seal('secret'),
+      domains: { create: [{ domain: 'acme-sso.example' }] },
+    },
+  })
+}
 
 describe('POST /auth/check-sso', () => {
   it('answers password sign-in for an address no provider claims', async () => {
@@ -24,6 +39,7 @@ describe('POST /auth/check-sso', () => {
 
   it('names the provider configured for the address domain', async () => {
     const { app } = await getApp()
+    await seedAcmeProvider(app)
     const response = await app.inject({
       method: 'POST',
       url: '/auth/check-sso',
@@ -32,7 +48,7 @@ describe('POST /auth/check-sso', () => {
     expect(response.json()).toEqual({
       isSSO: true,
       ssoProvider: 'acme-sso',
-      ssoIcon: 'acme',
+      ssoIcon: 'https://acme-sso.example/icon.svg',
       title: 'Acme Single Sign-On',
     })
   })

@@ -62,6 +62,8 @@ async function adminContext() {
       userId: admin.id,
       sessionId: 'no-such-session',
       tokenId: 'no-such-token',
+      provider: 'no-such-provider',
+      providerId: 'no-such-provider',
       token: 'no-such-invite-token',
       name: 'empty-state',
       size: '240',

@@ -196,6 +196,7 @@ describe('scan status', () => {
       startedAt: '2026-11-20T10:00:00.000Z',
       finishedAt: null,
       error: null,
+      stopReason: null,
     } satisfies ScanStatus)
 
     const foreign = await app.inject({

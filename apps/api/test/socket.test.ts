@@ -137,6 +137,24 @@ describe('Socket.IO', () => {
     expect(phoneSocket.connected).toBe(true)
   })
 
+  it('closes session and token sockets at the moment their account expires, and refuses new ones', async () => {
+    const { prisma } = testApp.app
+    const { user, cookie, everySite } = await userWithTokens()
+    await prisma.user.update({ where: { id: user.id }, data: { accountExpiry: new Date(Date.now() + 1500) } })
+    // As the users endpoint does after a change: this process reads the user again.
+    testApp.app.sessions.forgetUser(user.id)
+    const sessionSocket = openSocket(cookie)
+    const tokenSocket = openSocket(undefined, undefined, { token: everySite.token })
+    await Promise.all([connected(sessionSocket), connected(tokenSocket)])
+    const closed = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve))
+    expect(await Promise.all([closed(sessionSocket), closed(tokenSocket)])).toEqual([
+      'io server disconnect',
+      'io server disconnect',
+    ])
+    const again = openSocket(cookie)
+    await expect(connected(again)).rejects.toThrow(SOCKET_UNAUTHORIZED_MESSAGE)
+  })
+
   it("a password reset closes the sockets of the user's other sessions and keeps the one that reset it", async () => {
     const { app } = testApp
     const { user, laptop, laptopSocket, phoneSocket } = await twoSessionsWithSockets()

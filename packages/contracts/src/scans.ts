@@ -11,6 +11,20 @@ export const StartScanResponseSchema = z.object({ scanId: z.string() })
 
 export const ScanTriggerSchema = z.enum(['schedule', 'manual'])
 
+/**
+ * Why a scan stopped taking pages before it ran out of pages to scan: the site's pages per scan
+ * (maximumPageLimitPerScan) or its pages per calendar month (scanLimit). The pages it had taken are scanned
+ * and kept; the ones left are neither scanned nor failures.
+ */
+export const ScanStopReasonSchema = z.enum(['page_limit', 'scan_limit'])
+export type ScanStopReason = z.infer<typeof ScanStopReasonSchema>
+
+/** A stop reason in words, for the people reading the scan's status. */
+export const SCAN_STOP_REASON_MESSAGES: Record<ScanStopReason, string> = {
+  page_limit: "The scan stopped at the site's page limit per scan; the pages beyond it were not scanned.",
+  scan_limit: "The scan stopped at the site's monthly scan limit; the pages beyond it were not scanned.",
+}
+
 /** GET /api/v1/sites/:slug/scans/:scanId */
 export const ScanStatusSchema = z.object({
   id: z.string(),
@@ -33,6 +47,8 @@ export const ScanStatusSchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** set when the scan stopped at a limit (SCAN_STOP_REASON_MESSAGES), or was not run at the monthly limit */
+  stopReason: ScanStopReasonSchema.nullable(),
 })
 export type ScanStatus = z.infer<typeof ScanStatusSchema>
 
@@ -62,6 +78,8 @@ export const SCAN_MESSAGES = {
   lost: 'This scan was never started: its job was lost (the queue was emptied or the job removed). Start it again.',
   /** Scan.error of a running scan the sweeper cannot resume; the job's own reason follows */
   notResumable: 'This scan stopped and could not be resumed',
+  /** 409 of starting a scan, and Scan.error of a scheduled scan not run, once the month's scan limit is used */
+  scanLimitReached: 'Your scan limit has been reached.',
 } as const
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ACCOUNT_EXPIRY_MESSAGES } from './account-expiry.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SortDirSchema } from './paging.js'
 import { SiteRoleSchema } from './roles.js'
 
@@ -28,6 +29,8 @@ export const SiteUserSchema = z.object({
   role: SiteRoleSchema,
   /** true when the user sees the site only through one of its groups */
   inherited: z.boolean(),
+  /** when the account stops working (on every site); null when it does not expire */
+  accountExpiry: z.string().nullable(),
 })
 export type SiteUser = z.infer<typeof SiteUserSchema>
 
@@ -63,18 +66,31 @@ export const SiteUserDetailSchema = SiteUserSchema.extend({
   /** the direct membership's role; null for one who sees the site only through its groups */
   directRole: SiteRoleSchema.nullable(),
   groups: z.array(SiteUserGroupSchema),
-  /** when the account stops working; null when it does not expire */
-  accountExpiry: z.string().nullable(),
   /** the user's own consent to product news e-mails (set on their profile), and since when */
   productNewsConsent: z.boolean(),
   productNewsConsentAt: z.string().nullable(),
 })
 export type SiteUserDetail = z.infer<typeof SiteUserDetailSchema>
 
-/** PUT /api/v1/sites/:slug/users/:userId: the member's role on the site. */
-export const ChangeSiteUserRequestSchema = z.object({
-  role: z.enum(['viewer', 'editor', 'admin'], { error: 'Choose a role: viewer, editor or admin.' }),
-})
+/**
+ * PUT /api/v1/sites/:slug/users/:userId: the member's role on the site, the account's expiry (a future
+ * date and time; null: it does not expire), or both.
+ */
+export const ChangeSiteUserRequestSchema = z
+  .object({
+    role: z
+      .enum(['viewer', 'editor', 'admin'], { error: 'Choose a role: viewer, editor or admin.' })
+      .optional(),
+    accountExpiry: z.iso
+      .datetime({ offset: true, error: ACCOUNT_EXPIRY_MESSAGES.invalid })
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.role !== undefined || body.accountExpiry !== undefined, {
+    path: ['role'],
+    error: ACCOUNT_EXPIRY_MESSAGES.nothingToChange,
+  })
+export type ChangeSiteUserRequest = z.infer<typeof ChangeSiteUserRequestSchema>
 
 export const SITE_USER_MESSAGES = {
   notFound: 'No user of this site could be found with this ID.',

@@ -5,6 +5,41 @@ import { SectionWriteSchema } from './sections.js'
 
 export const FormFactorSchema = z.enum(['mobile', 'desktop'])
 
+/** The share of the scan limit at which the site is warned it is nearing it, and has reached it. */
+export const SCAN_USAGE_WARNING_PERCENT = { nearing: 80, reached: 100 } as const
+
+/** A site's scan credits: pages scanned this calendar month (UTC) against its scan limit. */
+export const ScanUsageSchema = z.object({
+  pagesScannedThisMonth: z.number().int(),
+  scanLimit: z.number().int(),
+  /** pages scanned as a share of the limit, rounded down; null when the limit is 0 (no share of nothing) */
+  percent: z.number().int().nullable(),
+})
+export type ScanUsage = z.infer<typeof ScanUsageSchema>
+
+/** Scan credits are counted per calendar month in UTC: the month's first instant. */
+export function scanLimitPeriodStart(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+}
+
+export function toScanUsage(pagesScannedThisMonth: number, scanLimit: number): ScanUsage {
+  const percent = scanLimit > 0 ? Math.floor((pagesScannedThisMonth * 100) / scanLimit) : null
+  return { pagesScannedThisMonth, scanLimit, percent }
+}
+
+/** A limit of 0 sets no monthly cap (the settings accept 1 or more); otherwise reached at the limit. */
+export function isScanLimitReached(usage: ScanUsage): boolean {
+  return usage.scanLimit > 0 && usage.pagesScannedThisMonth >= usage.scanLimit
+}
+
+/** Which warning the usage calls for: reached at 100 % or more, nearing at 80 % or more, else none. */
+export function scanUsageWarning(usage: ScanUsage): 'reached' | 'nearing' | null {
+  if (usage.percent === null) return null
+  if (usage.percent >= SCAN_USAGE_WARNING_PERCENT.reached) return 'reached'
+  if (usage.percent >= SCAN_USAGE_WARNING_PERCENT.nearing) return 'nearing'
+  return null
+}
+
 export const SiteConfigSchema = z.object({
   sys: SysSchema,
   siteName: z.string(),
@@ -20,6 +55,8 @@ export const SiteConfigSchema = z.object({
   webRiskIntegration: z.object({ enabled: z.boolean() }),
   jiraIntegration: z.object({ enabled: z.boolean(), baseUrl: z.string() }),
   reachedScanLimit: z.boolean(),
+  /** pages scanned this month against scanLimit, for the usage warning */
+  scanUsage: ScanUsageSchema,
   formFactor: FormFactorSchema,
   maximumPageLimitPerScan: z.number().int(),
   /** pages the site may scan per calendar month (the credit limit) */

@@ -136,6 +136,34 @@ describe('seedDemo', () => {
     expect([result.admin.passwordChanged, result.member.passwordChanged]).toEqual([false, false])
   })
 
+  it('gives the demo organisation its single sign-on provider for the demo SSO domain, secret sealed', async () => {
+    const sso = {
+      issuerUrl: 'http://127.0.0.1:8094',
+      clientId: 'demo',
+      clientSecret: 'demo-secret',
+      domain: 'sso.canopy.example',
+    }
+    const result = await seedDemo(prisma, { sso })
+    const provider = await prisma.ssoProvider.findUniqueOrThrow({
+      where: { id: 'canopy-demo-sso' },
+      include: { domains: true },
+    })
+    expect(provider).toMatchObject({
+      organisationId: result.organisationId,
+      issuerUrl: sso.issuerUrl,
+      clientId: 'demo',
+      enabled: true,
+    })
+    expect(provider.domains.map((row) => row.domain)).toEqual(['sso.canopy.example'])
+    expect(provider.clientSecretSealed).not.toContain('demo-secret')
+    await seedDemo(prisma, { sso })
+    expect(await prisma.ssoProvider.findUniqueOrThrow({ where: { id: 'canopy-demo-sso' } })).toEqual(
+      expect.objectContaining({
+        clientSecretSealed: provider.clientSecretSealed,
+      }),
+    )
+  })
+
   /** `pnpm db:seed` on the test database, as scripts/start runs it; its output lines. */
   async function runSeedCli(): Promise<string[]> {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts'], {

@@ -37,6 +37,7 @@ export function presentScanStatus(scan: Scan): ScanStatus {
     startedAt: scan.startedAt?.toISOString() ?? null,
     finishedAt: scan.finishedAt?.toISOString() ?? null,
     error: scan.error,
+    stopReason: scan.stopReason,
   }
 }
 

@@ -15,6 +15,7 @@ export function presentSiteUser(row: SiteUserRow): SiteUser {
     email: row.email,
     role: highestRole([...direct, ...throughGroups]) ?? 'viewer',
     inherited: direct.length === 0,
+    accountExpiry: row.accountExpiry?.toISOString() ?? null,
   }
 }
 
@@ -28,7 +29,6 @@ export function presentSiteUserDetail(row: SiteUserRow): SiteUserDetail {
     isMember: row.memberships.length > 0,
     directRole: row.memberships[0]?.role ?? null,
     groups: row.grants.map((grant) => ({ ...grant.group, through: grant.through })),
-    accountExpiry: row.accountExpiry?.toISOString() ?? null,
     productNewsConsent: row.productNewsConsent,
     productNewsConsentAt: row.productNewsConsentAt?.toISOString() ?? null,
   }

@@ -1,4 +1,11 @@
-import { permissionsOf, type SiteConfig, type SiteListItem, type SiteRole } from '@canopy/contracts'
+import {
+  isScanLimitReached,
+  permissionsOf,
+  type ScanUsage,
+  type SiteConfig,
+  type SiteListItem,
+  type SiteRole,
+} from '@canopy/contracts'
 import type { SiteConfigRow, SiteListRow } from '@canopy/db'
 import { scanProgressPercent } from './scan.js'
 
@@ -24,7 +31,7 @@ function readBaseUrl(config: unknown): string {
 
 export function presentSiteConfig(
   row: SiteConfigRow,
-  { reachedScanLimit, role }: { reachedScanLimit: boolean; role: SiteRole },
+  { scanUsage, role }: { scanUsage: ScanUsage; role: SiteRole },
 ): SiteConfig {
   const issueTracker = row.integrations.find((integration) => integration.kind === 'issue_tracker')
   const webRisk = row.integrations.find((integration) => integration.kind === 'web_risk')
@@ -41,7 +48,8 @@ export function presentSiteConfig(
     organisation: row.organisation,
     webRiskIntegration: { enabled: webRisk?.enabled ?? false },
     jiraIntegration: { enabled: issueTracker?.enabled ?? false, baseUrl: readBaseUrl(issueTracker?.config) },
-    reachedScanLimit,
+    reachedScanLimit: isScanLimitReached(scanUsage),
+    scanUsage,
     formFactor: row.formFactor,
     maximumPageLimitPerScan: row.maximumPageLimitPerScan,
     scanLimit: row.scanLimit,

@@ -6,6 +6,7 @@ import alertsRoutes from './alerts/index.js'
 import analyticsRoutes from './analytics/index.js'
 import ga4AuthRoutes from './auth/ga4.js'
 import authRoutes from './auth/index.js'
+import ssoRoutes from './auth/sso.js'
 import illustrationRoutes from './avatars/illustrations.js'
 import avatarRoutes from './avatars/index.js'
 import crmRoutes from './crm/index.js'
@@ -15,6 +16,7 @@ import { inviteAdminRoutes, inviteAnswerRoutes, publicInviteRoutes } from './inv
 import profileRoutes from './profile/index.js'
 import scansRoutes from './scans/index.js'
 import sitesRoutes from './sites/index.js'
+import ssoProviderRoutes from './sso-providers/index.js'
 import staffRoutes from './staff/index.js'
 import masqueradeRoutes from './staff/masquerade.js'
 
@@ -35,6 +37,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(scansRoutes)
   await fastify.register(alertsRoutes)
   await fastify.register(crmRoutes, { prefix: '/crm' })
+  await fastify.register(ssoProviderRoutes, { prefix: '/crm' })
   await fastify.register(profileRoutes)
   await fastify.register(avatarRoutes)
   await fastify.register(inviteAnswerRoutes, { prefix: '/invites' })
@@ -50,6 +53,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   await fastify.register(authRoutes)
   await fastify.register(ga4AuthRoutes)
+  await fastify.register(ssoRoutes)
   await fastify.register(masqueradeRoutes)
   await fastify.register(accountRoutes, { prefix: '/account' })
   await fastify.register(healthRoutes, { prefix: '/healthz' })

@@ -62,7 +62,7 @@ async function findUsableInvite(
   return invite
 }
 
-function buildVerificationLink(
+export function buildVerificationLink(
   publicUrl: string,
   userId: string,
   token: string,

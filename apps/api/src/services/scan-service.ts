@@ -21,6 +21,7 @@ import { badRequest, HttpError, notFound } from '../http-errors.js'
 import type { QueueRegistry } from '../plugins/app/queues.js'
 import { presentActiveScan, presentScanStatus } from '../presenters/scan.js'
 import { enqueueScanSite, isQueuedScanJobLost } from './scan-jobs.js'
+import { assertScanLimitNotReached } from './scan-usage-service.js'
 import { SECTION_NOT_FOUND_MESSAGE } from './section-service.js'
 
 export const SCAN_NOT_FOUND_MESSAGE = 'No scan could be found with this ID.'
@@ -73,12 +74,13 @@ async function createScanUnlessLive(
   return createScanUnlessActive(prisma, input, blockingWhere)
 }
 
-/** Starts a full-site scan now; 409 while another one is queued or running. */
+/** Starts a full-site scan now; 409 while another one is queued or running, or at the scan limit. */
 export async function startSiteScan(
   { prisma, queues }: ScanDeps,
   access: SiteAccess,
   userId: string,
 ): Promise<{ scanId: string }> {
+  await assertScanLimitNotReached(prisma, access.siteId)
   const site = await findSiteOrThrow(prisma, access.siteId)
   const { scan, created } = await createScanUnlessLive(
     { prisma, queues },
@@ -90,7 +92,7 @@ export async function startSiteScan(
   return { scanId: scan.id }
 }
 
-/** Rescans one section; a full scan already under way covers it, so that is a 409 too. */
+/** Rescans one section; a full scan already under way covers it, so that is a 409 too, as is the scan limit. */
 export async function startSectionScan(
   { prisma, queues }: ScanDeps,
   access: SiteAccess,
@@ -100,6 +102,7 @@ export async function startSectionScan(
   if (!(await findSection(prisma, { siteId: access.siteId, sectionId }))) {
     throw notFound(SECTION_NOT_FOUND_MESSAGE)
   }
+  await assertScanLimitNotReached(prisma, access.siteId)
   const site = await findSiteOrThrow(prisma, access.siteId)
   const { scan, created } = await createScanUnlessLive(
     { prisma, queues },
@@ -128,7 +131,8 @@ function toPageUrl(uri: string): URL {
 
 /**
  * Adds (or rescans) one page of the site; asking again while it is queued answers the same scan. The title
- * the requester gives is kept with the scan, so the active scans name a page that was never scanned.
+ * the requester gives is kept with the scan, so the active scans name a page that was never scanned. At
+ * the scan limit it is a 409.
  */
 export async function startPageScan(
   { prisma, queues }: ScanDeps,
@@ -141,6 +145,7 @@ export async function startPageScan(
   if (!isInsideSiteScope(site.rootUri, url)) {
     throw badRequest('uri', `${PAGE_OUTSIDE_SITE_MESSAGE} (${site.rootUri}).`)
   }
+  await assertScanLimitNotReached(prisma, access.siteId)
   const { scan, created } = await createScanUnlessLive(
     { prisma, queues },
     {

@@ -19,6 +19,7 @@ import type { ScanEvents } from '../plugins/app/scan-events.js'
 import type { SiteAccessChecks } from '../plugins/app/site-access.js'
 import { enqueueSinglePageScan, singlePageScanJobId } from './scan-jobs.js'
 import { SCAN_NOT_FOUND_MESSAGE, SCAN_NOT_QUEUED_MESSAGE } from './scan-service.js'
+import { assertScanLimitNotReached } from './scan-usage-service.js'
 
 export const PAGE_URL_REQUIRED_MESSAGE = 'Page URL is required'
 export const PAGE_URL_WITH_CREDENTIALS_MESSAGE = 'Enter the page address without a user name or password.'
@@ -79,6 +80,8 @@ export async function requestSinglePageScan(
     const access = await siteAccess.resolve(userId, body.config).catch(() => null)
     if (!access) throw badRequest('config', UNKNOWN_SITE_CONFIG_MESSAGE)
     siteId = access.siteId
+    // A scan for one of the site's pages counts against the site's scan limit.
+    await assertScanLimitNotReached(prisma, siteId)
   }
   if ((await countActiveSinglePageScans(prisma, userId)) >= MAX_ACTIVE_SINGLE_PAGE_SCANS) {
     throw new HttpError(429, TOO_MANY_SINGLE_PAGE_SCANS_MESSAGE)

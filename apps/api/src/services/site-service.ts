@@ -10,7 +10,6 @@ import {
 } from '@canopy/contracts'
 import {
   type CreateSiteInput,
-  countPagesScannedSince,
   createSiteWithAdmin,
   findSiteConfigRow,
   findSiteSlugsLike,
@@ -30,6 +29,7 @@ import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import { presentSiteConfig, presentSiteListItem } from '../presenters/site.js'
 import { listCountCache } from './list-scope.js'
 import { assertValidScanSchedule, weeklyScanPattern } from './scan-schedule-service.js'
+import { readScanUsage } from './scan-usage-service.js'
 import { assertPatternsRunnable, createSiteSection } from './section-service.js'
 
 const DEFAULT_SCAN_DAY = 1
@@ -65,17 +65,12 @@ export async function listSites(
   return presentPagedList(rows.map(presentSiteListItem), totalCount, query)
 }
 
-/** Scan credits are counted per calendar month (UTC). */
-function startOfCurrentMonth(now: Date = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-}
-
 export async function getSiteConfig(prisma: PrismaClient, access: SiteAccess): Promise<SiteConfig> {
   const row = await findSiteConfigRow(prisma, access.siteId)
   if (!row) throw notFound(SITE_NOT_FOUND_MESSAGE)
-  const pagesScanned = await countPagesScannedSince(prisma, { siteId: row.id, since: startOfCurrentMonth() })
+  const scanUsage = await readScanUsage(prisma, row)
   // The caller's role as the access check gave it: an API token may cap it below the membership's.
-  return presentSiteConfig(row, { reachedScanLimit: pagesScanned >= row.scanLimit, role: access.role })
+  return presentSiteConfig(row, { scanUsage, role: access.role })
 }
 
 async function chooseOrganisation(prisma: PrismaClient, userId: string, organisationId: string | undefined) {

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_EXPIRY_MESSAGES,
+  type ChangeSiteUserRequest,
   SITE_USER_MESSAGES,
   type SiteRole,
   type SiteUserDetail,
@@ -8,12 +10,16 @@ import {
 import {
   type DbClient,
   findSiteUser,
+  listSiteIdsVisibleToUser,
+  listSiteRolesOfUser,
   listSiteUsers,
   type PrismaClient,
   removeSiteMember,
+  setAccountExpiry,
   setSiteMemberRole,
+  type User,
 } from '@canopy/db'
-import { conflict, notFound } from '../http-errors.js'
+import { badRequest, conflict, notFound } from '../http-errors.js'
 import { presentSiteUser, presentSiteUserDetail } from '../presenters/site-user.js'
 import { assertSiteKeepsAdmin, changeSiteAccess } from './site-access-changes.js'
 
@@ -52,6 +58,62 @@ async function findMemberOrThrow(db: DbClient, siteId: string, userId: string) {
   return user
 }
 
+/** The expiry asked for: undefined (unchanged), null (none) or a moment that must be in the future (400). */
+function parseAccountExpiry(value: string | null | undefined, now: Date): Date | null | undefined {
+  if (value === undefined || value === null) return value
+  const expiry = new Date(value)
+  if (!(expiry > now)) throw badRequest('accountExpiry', ACCOUNT_EXPIRY_MESSAGES.notInFuture)
+  return expiry
+}
+
+/**
+ * The expiry ends the whole account, on every site, so a site administrator may set or clear it only for
+ * an account whose every site they administer themselves (staff: any), never for their own account (they
+ * would lock themselves out) nor for a staff account. Refusals are 409 with the reason.
+ */
+async function assertMayChangeExpiry(
+  prisma: PrismaClient,
+  { siteId, caller, userId }: { siteId: string; caller: User; userId: string },
+): Promise<void> {
+  const target = await findSiteUserOrThrow(prisma, siteId, userId)
+  if (target.id === caller.id) throw conflict('accountExpiry', ACCOUNT_EXPIRY_MESSAGES.ownAccount)
+  if (target.isStaff) throw conflict('accountExpiry', ACCOUNT_EXPIRY_MESSAGES.staffAccount)
+  if (caller.isStaff) return
+  const siteIds = await listSiteIdsVisibleToUser(prisma, userId)
+  const callerRoles = await listSiteRolesOfUser(prisma, { userId: caller.id, siteIds })
+  if (siteIds.some((id) => callerRoles.get(id) !== 'admin')) {
+    throw conflict('accountExpiry', ACCOUNT_EXPIRY_MESSAGES.otherSites)
+  }
+}
+
+/**
+ * PUT users/:userId: the member's role, the account's expiry, or both, in one transaction under the site's
+ * access lock (the role change keeps its last-administrator check).
+ */
+export async function updateSiteUser(
+  prisma: PrismaClient,
+  { siteId, caller }: { siteId: string; caller: User },
+  userId: string,
+  { role, accountExpiry }: ChangeSiteUserRequest,
+): Promise<SiteUserDetail> {
+  const expiry = parseAccountExpiry(accountExpiry, new Date())
+  if (expiry !== undefined) await assertMayChangeExpiry(prisma, { siteId, caller, userId })
+  return changeSiteAccess(prisma, siteId, async (tx) => {
+    if (role) await setRoleOf(tx, siteId, userId, role)
+    if (expiry !== undefined) {
+      await findSiteUserOrThrow(tx, siteId, userId)
+      await setAccountExpiry(tx, userId, expiry)
+    }
+    return presentSiteUserDetail(await findSiteUserOrThrow(tx, siteId, userId))
+  })
+}
+
+async function setRoleOf(tx: DbClient, siteId: string, userId: string, role: SiteRole) {
+  await findMemberOrThrow(tx, siteId, userId)
+  await setSiteMemberRole(tx, { siteId, userId, role })
+  if (role !== 'admin') await assertSiteKeepsAdmin(tx, siteId, 'role')
+}
+
 /**
  * Sets a direct member's role, under the site's access lock like every change to its groups: a change that
  * leaves the site without an administrator (directly or through any group) is refused (409) and undone, and
@@ -64,9 +126,7 @@ export async function changeSiteUserRole(
   role: SiteRole,
 ): Promise<SiteUserDetail> {
   return changeSiteAccess(prisma, siteId, async (tx) => {
-    await findMemberOrThrow(tx, siteId, userId)
-    await setSiteMemberRole(tx, { siteId, userId, role })
-    if (role !== 'admin') await assertSiteKeepsAdmin(tx, siteId, 'role')
+    await setRoleOf(tx, siteId, userId, role)
     return presentSiteUserDetail(await findSiteUserOrThrow(tx, siteId, userId))
   })
 }

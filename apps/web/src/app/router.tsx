@@ -60,6 +60,7 @@ export function createSignedOutRouter(queryClient: QueryClient) {
         { path: 'password/reset', lazy: load(queryClient, () => import('./routes/auth/password-reset')) },
         { path: 'legal/:page', lazy: load(queryClient, () => import('./routes/auth/legal')) },
         { path: ':providerId/error', lazy: load(queryClient, () => import('./routes/auth/sso-error')) },
+        { path: ':providerId/login', lazy: load(queryClient, () => import('./routes/auth/sso-login')) },
         {
           path: ':providerId/registered',
           lazy: load(queryClient, () => import('./routes/auth/sso-registered')),
@@ -226,6 +227,10 @@ export function createSignedInRouter(queryClient: QueryClient) {
             },
             ...crossSiteRoutes(queryClient),
             { path: 'userprofile', lazy: load(queryClient, () => import('./routes/app/user-profile')) },
+            {
+              path: 'organisations/:id/sso',
+              lazy: load(queryClient, () => import('./routes/app/organisation-sso')),
+            },
             { path: 'invites/:token', lazy: load(queryClient, () => import('./routes/app/invite')) },
             ...staffRoutes(queryClient),
             {

@@ -56,6 +56,7 @@ function makeScanStatus(overrides: Partial<ScanStatus> = {}): ScanStatus {
     startedAt: null,
     finishedAt: null,
     error: null,
+    stopReason: null,
     ...overrides,
   }
 }

@@ -40,6 +40,7 @@ export function makeSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
     webRiskIntegration: { enabled: false },
     jiraIntegration: { enabled: false, baseUrl: '' },
     reachedScanLimit: false,
+    scanUsage: { pagesScannedThisMonth: 0, scanLimit: 100, percent: 0 },
     formFactor: 'desktop',
     maximumPageLimitPerScan: 100,
     scanLimit: 100,

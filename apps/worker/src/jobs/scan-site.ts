@@ -1,5 +1,13 @@
-import { isInsideSiteScope, JOBS } from '@canopy/contracts'
 import {
+  isInsideSiteScope,
+  isScanLimitReached,
+  JOBS,
+  SCAN_MESSAGES,
+  scanLimitPeriodStart,
+  toScanUsage,
+} from '@canopy/contracts'
+import {
+  countPagesScannedSince,
   createScanUnlessActive,
   findScanWithSite,
   findSiteScanSettings,
@@ -148,11 +156,21 @@ export const scanSiteJob = defineJob(JOBS.scanSite, {
   },
 })
 
-/** A scheduler tick: a new Scan row for the site, then discovery. */
+/** Whether the site has used its scan limit (pages per calendar month) already. */
+async function hasReachedScanLimit(prisma: PrismaClient, site: { id: string; scanLimit: number }) {
+  const pages = await countPagesScannedSince(prisma, { siteId: site.id, since: scanLimitPeriodStart() })
+  return isScanLimitReached(toScanUsage(pages, site.scanLimit))
+}
+
+/**
+ * A scheduler tick: a new Scan row for the site, then discovery. A site that has used its scan limit this
+ * month is not scanned: the tick records a scan that did not run, with why (stopReason scan_limit).
+ */
 export const scheduledSiteScanJob = defineJob(JOBS.scheduledSiteScan, {
-  handle: async ({ siteId }, { prisma, job }) => {
+  handle: async ({ siteId }, { prisma, logger, job }) => {
     const site = await findSiteScanSettings(prisma, siteId)
     if (!site) return { skipped: 'site gone' }
+    const limitReached = await hasReachedScanLimit(prisma, site)
     // One scan at a time per site: a tick while one is queued or running adds none (and a retried tick finds
     // the scan its first attempt created).
     const { scan, created } = await createScanUnlessActive(
@@ -165,11 +183,16 @@ export const scheduledSiteScanJob = defineJob(JOBS.scheduledSiteScan, {
         pageLimit: site.maximumPageLimitPerScan,
       },
       { kind: { in: ['site', 'section', 'page'] } },
+      limitReached ? { error: SCAN_MESSAGES.scanLimitReached, stopReason: 'scan_limit' } : undefined,
     )
     // The scan-site job id names the scan: enqueueing again after a failed first attempt adds it once.
     if (scan.state === 'queued') await enqueueScanSite(scan.id)
-    return created
-      ? { scanId: scan.id, tick: job.id }
-      : { skipped: 'a scan is already under way', scanId: scan.id }
+    if (!created) return { skipped: 'a scan is already under way', scanId: scan.id }
+    if (limitReached) {
+      logger.info({ siteId, scanId: scan.id }, 'scheduled scan not run: the site has used its scan limit')
+      await reportScanProgress(job, prisma, { scanId: scan.id, stage: 'done', percent: 100 })
+      return { skipped: 'scan limit reached', scanId: scan.id }
+    }
+    return { scanId: scan.id, tick: job.id }
   },
 })

@@ -1,5 +1,6 @@
 import type { ApiTokenAccess } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
+import { isAccountExpired } from './users.js'
 
 export interface CreateApiTokenInput {
   userId: string
@@ -60,13 +61,13 @@ export interface ActiveApiToken {
 
 const NEVER = new Date(8.64e15)
 
-/** The token and its user, or null when it is unknown or expired. */
+/** The token and its user, or null when it is unknown or expired, or its user's account has expired. */
 export async function findActiveApiToken(db: DbClient, tokenHash: string, now: Date = new Date()) {
   const token = await db.apiToken.findUnique({
     where: { tokenHash },
     include: { user: true, sites: { select: { siteId: true } } },
   })
-  if (!token || (token.expiresAt && token.expiresAt <= now)) return null
+  if (!token || (token.expiresAt && token.expiresAt <= now) || isAccountExpired(token.user, now)) return null
   const active: ActiveApiToken = {
     id: token.id,
     userId: token.userId,

@@ -1,4 +1,5 @@
-import type { PageDiscovery, Prisma, PrismaClient } from '../generated/prisma/client.js'
+import { scanLimitPeriodStart } from '@canopy/contracts'
+import type { PageDiscovery, Prisma, PrismaClient, ScanStopReason } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 
 /* A scan's frontier (ScanUrl) and its counters on Scan, written by the worker's scan jobs. */
@@ -12,10 +13,44 @@ export interface FrontierCandidate {
 
 type Tx = Prisma.TransactionClient
 
+interface LockedScan {
+  pageLimit: number
+  pagesQueued: number
+  stopReason: ScanStopReason | null
+  siteId: string | null
+  scanLimit: number | null
+}
+
 /**
- * Admits URLs into a scan's frontier, at most up to its page limit. The Scan row is locked first, so
- * concurrent pages never overshoot the limit, and (scanId, urlHash) is the key, so a URL is admitted once
- * however many pages link to it or however often a job is retried. Returns the newly admitted URLs.
+ * Pages this scan may still admit under the site's monthly scan limit: the limit less the pages its other
+ * scans queued this month have scanned, less this scan's admitted pages. Infinity for a limit of 0 (no cap)
+ * or a scan of no site.
+ */
+async function scanLimitRoom(tx: Tx, scanId: string, scan: LockedScan): Promise<number> {
+  if (!scan.siteId || !scan.scanLimit || scan.scanLimit <= 0) return Number.POSITIVE_INFINITY
+  const others = await tx.scan.aggregate({
+    where: { siteId: scan.siteId, id: { not: scanId }, queuedAt: { gte: scanLimitPeriodStart() } },
+    _sum: { pagesScanned: true },
+  })
+  return scan.scanLimit - (others._sum.pagesScanned ?? 0) - scan.pagesQueued
+}
+
+/** Which limit left new URLs out: the tighter one (the monthly one when both are reached). */
+function stopReasonFor(pageRoom: number, scanRoom: number): ScanStopReason {
+  return scanRoom <= pageRoom ? 'scan_limit' : 'page_limit'
+}
+
+/**
+ * Admits URLs into a scan's frontier, at most up to its page limit and the site's monthly scan limit. The
+ * Scan row is locked first, so concurrent pages never overshoot either, and (scanId, urlHash) is the key, so
+ * a URL is admitted once however many pages link to it or however often a job is retried. When a limit
+ * leaves new URLs out, the scan records which one (stopReason, the first to stop it). Returns the newly
+ * admitted URLs.
+ *
+ * This scan's admitted pages count against the monthly limit from the moment they are admitted, under the
+ * lock, so its own pages running in parallel can never take it past the limit. Other scans of the site (a
+ * page scan beside a full scan) count by the pages they have finished scanning: the most the site can go
+ * past its limit is the pages those other scans have in flight at that moment.
  *
  * The lock is FOR NO KEY UPDATE, not FOR UPDATE: the calling transaction has usually inserted rows that
  * reference the scan already (page results), and each such foreign key holds FOR KEY SHARE on the Scan row.
@@ -28,8 +63,10 @@ export async function admitUrls(
   candidates: FrontierCandidate[],
 ): Promise<FrontierCandidate[]> {
   if (candidates.length === 0) return []
-  const [scan] = await tx.$queryRaw<{ pageLimit: number; pagesQueued: number }[]>`
-    SELECT "pageLimit", "pagesQueued" FROM "Scan" WHERE id = ${scanId} FOR NO KEY UPDATE`
+  const [scan] = await tx.$queryRaw<LockedScan[]>`
+    SELECT s."pageLimit", s."pagesQueued", s."stopReason", s."siteId", site."scanLimit"
+    FROM "Scan" s LEFT JOIN "Site" site ON site.id = s."siteId"
+    WHERE s.id = ${scanId} FOR NO KEY UPDATE OF s`
   if (!scan) throw new Error(`scan ${scanId} not found`)
   const unique = [...new Map(candidates.map((candidate) => [candidate.urlHash, candidate])).values()]
   const existing = new Set(
@@ -40,19 +77,28 @@ export async function admitUrls(
       })
     ).map((row) => row.urlHash),
   )
-  const room = Math.max(0, scan.pageLimit - scan.pagesQueued)
-  const fresh = unique.filter((candidate) => !existing.has(candidate.urlHash)).slice(0, room)
-  const discovered = unique.filter((candidate) => !existing.has(candidate.urlHash)).length
+  const pageRoom = Math.max(0, scan.pageLimit - scan.pagesQueued)
+  const scanRoom = Math.max(0, await scanLimitRoom(tx, scanId, scan))
+  const discovered = unique.filter((candidate) => !existing.has(candidate.urlHash))
+  const fresh = discovered.slice(0, Math.min(pageRoom, scanRoom))
   if (fresh.length) {
     await tx.scanUrl.createMany({
       data: fresh.map((candidate) => ({ scanId, ...candidate })),
       skipDuplicates: true,
     })
   }
-  if (fresh.length || discovered) {
+  const stopReason =
+    discovered.length > fresh.length
+      ? (scan.stopReason ?? stopReasonFor(pageRoom, scanRoom))
+      : scan.stopReason
+  if (fresh.length || stopReason !== scan.stopReason) {
     await tx.scan.update({
       where: { id: scanId },
-      data: { pagesQueued: { increment: fresh.length }, pagesDiscovered: { increment: fresh.length } },
+      data: {
+        pagesQueued: { increment: fresh.length },
+        pagesDiscovered: { increment: fresh.length },
+        stopReason,
+      },
     })
   }
   return fresh

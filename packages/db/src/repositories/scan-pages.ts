@@ -28,9 +28,12 @@ export function findScanWithSite(db: DbClient, scanId: string) {
   return db.scan.findUnique({ where: { id: scanId }, include: { site: true } })
 }
 
-/** What a scheduled scan of the site needs: its page limit. */
+/** What a scheduled scan of the site needs: its page limit per scan and its monthly scan limit. */
 export function findSiteScanSettings(db: DbClient, siteId: string) {
-  return db.site.findUnique({ where: { id: siteId }, select: { id: true, maximumPageLimitPerScan: true } })
+  return db.site.findUnique({
+    where: { id: siteId },
+    select: { id: true, maximumPageLimitPerScan: true, scanLimit: true },
+  })
 }
 
 /** A section's rules in their order. */

@@ -1,4 +1,11 @@
-import type { Prisma, PrismaClient, Scan, ScanKind, ScanTrigger } from '../generated/prisma/client.js'
+import type {
+  Prisma,
+  PrismaClient,
+  Scan,
+  ScanKind,
+  ScanStopReason,
+  ScanTrigger,
+} from '../generated/prisma/client.js'
 import { type DbClient, runInTransaction } from './db-client.js'
 import { siteVisibleToUserWhere } from './site-access.js'
 
@@ -35,9 +42,18 @@ async function nextScanNumber(tx: Prisma.TransactionClient, siteId: string): Pro
   return (last._max.number ?? 0) + 1
 }
 
-async function insertScan(tx: Prisma.TransactionClient, input: CreateScanInput) {
+/** A scan recorded as not run, with why (a scheduled scan once the month's scan limit is used). */
+export interface ScanNotRun {
+  error: string
+  stopReason: ScanStopReason
+}
+
+async function insertScan(tx: Prisma.TransactionClient, input: CreateScanInput, notRun?: ScanNotRun) {
   const number = isNumbered(input) ? await nextScanNumber(tx, input.siteId) : null
-  return tx.scan.create({ data: { ...input, number, state: 'queued' } })
+  const outcome = notRun
+    ? { state: 'failed' as const, ...notRun, finishedAt: new Date() }
+    : { state: 'queued' as const }
+  return tx.scan.create({ data: { ...input, number, ...outcome } })
 }
 
 /** Creates a queued scan; a scan of a site gets the site's next number. */
@@ -53,12 +69,14 @@ const ACTIVE_STATES = ['queued', 'running'] as const
 /**
  * Creates the scan unless one matching `blockingWhere` is queued or running for the site. The check and
  * the insert run under the per-site lock, so two clicks at once (or a click and a scheduled tick) cannot
- * both start a scan, and the new scan takes the site's next number.
+ * both start a scan, and the new scan takes the site's next number. With `notRun` the scan is recorded as
+ * ended at once with that reason, and no job is owed it.
  */
 export async function createScanUnlessActive(
   db: PrismaClient,
   input: CreateScanInput & { siteId: string },
   blockingWhere: Prisma.ScanWhereInput,
+  notRun?: ScanNotRun,
 ) {
   return db.$transaction(async (tx) => {
     await lockSiteScans(tx, input.siteId)
@@ -67,7 +85,7 @@ export async function createScanUnlessActive(
       orderBy: { queuedAt: 'desc' },
     })
     if (active) return { scan: active, created: false as const }
-    return { scan: await insertScan(tx, input), created: true as const }
+    return { scan: await insertScan(tx, input, notRun), created: true as const }
   })
 }
 

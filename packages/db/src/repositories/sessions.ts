@@ -32,7 +32,7 @@ type SessionUserRow = User & {
 }
 
 /**
- * The session and its user, or null when it is unknown or expired. One query (a join): it runs before
+ * The session and its user, or null when it is unknown or expired, or its user's account has expired. One query (a join): it runs before
  * every signed-in request whose session is not cached, where Prisma's include would take two.
  */
 export async function findActiveSessionWithUser(
@@ -44,7 +44,8 @@ export async function findActiveSessionWithUser(
     SELECT u.*, s."masqueradeAsUserId" AS "sessionMasqueradeAsUserId", s."lastSeenAt" AS "sessionLastSeenAt",
       s."expiresAt" AS "sessionExpiresAt"
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
-    WHERE s.id = ${id} AND s."expiresAt" > ${now}`
+    WHERE s.id = ${id} AND s."expiresAt" > ${now}
+      AND (u."accountExpiry" IS NULL OR u."accountExpiry" > ${now})`
   const row = rows[0]
   if (!row) return null
   const { sessionMasqueradeAsUserId, sessionLastSeenAt, sessionExpiresAt, ...user } = row

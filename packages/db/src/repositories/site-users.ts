@@ -31,6 +31,7 @@ function siteUserSelect(siteId: string) {
     firstName: true,
     lastName: true,
     email: true,
+    isStaff: true,
     accountExpiry: true,
     productNewsConsent: true,
     productNewsConsentAt: true,

@@ -215,7 +215,10 @@ export function findSiteSitemapSettings(db: DbClient, siteId: string) {
   return db.site.findUnique({ where: { id: siteId }, select: { rootUri: true, sitemapUrls: true } })
 }
 
-/** Pages scanned for the site since `since`: what its scan limit (credit limit) is counted against. */
+/**
+ * Pages scanned for the site by its scans queued since `since`: what its scan limit (credit limit) is
+ * counted against. A frontier admitting pages counts the same way (scan-frontier.ts admitUrls).
+ */
 export async function countPagesScannedSince(
   db: DbClient,
   { siteId, since }: { siteId: string; since: Date },
@@ -225,6 +228,11 @@ export async function countPagesScannedSince(
     _sum: { pagesScanned: true },
   })
   return result._sum.pagesScanned ?? 0
+}
+
+/** What the scan limit of a site is checked with before a scan starts; null for an unknown id. */
+export function findSiteMonthlyScanLimit(db: DbClient, siteId: string) {
+  return db.site.findUnique({ where: { id: siteId }, select: { id: true, scanLimit: true } })
 }
 
 /**

@@ -54,3 +54,8 @@ export async function setUserPasswordFromReset(
   })
   return db.user.update({ where: { id: userId }, data: { passwordHash } })
 }
+
+/** An account past its expiry cannot sign in, and its sessions and API tokens stop working. */
+export function isAccountExpired(user: { accountExpiry: Date | null }, now: Date = new Date()): boolean {
+  return user.accountExpiry !== null && user.accountExpiry <= now
+}

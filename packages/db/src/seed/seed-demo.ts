@@ -2,6 +2,7 @@ import { FEATURE_FLAGS, type FeatureFlagName } from '@canopy/contracts'
 import type { PrismaClient, User } from '../generated/prisma/client.js'
 import { hashPassword, verifyPassword } from '../passwords.js'
 import { ensureDemoIntegrations } from './demo-integrations.js'
+import { type DemoSsoOptions, ensureDemoSsoProvider } from './demo-sso.js'
 
 export const DEFAULT_DEMO_EMAIL = 'demo@canopy.example'
 export const DEFAULT_DEMO_PASSWORD = 'Canopy-demo-2026'
@@ -59,6 +60,11 @@ export interface SeedDemoOptions {
    * it at the local fake) with DEMO_JIRA_EMAIL, DEMO_JIRA_TOKEN and DEMO_JIRA_PROJECT; without them it is left off
    */
   jira?: { baseUrl: string; email: string; apiKey: string; projectKey: string }
+  /**
+   * the demo organisation's single sign-on (DEMO_SSO_ISSUER_URL, DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_SECRET,
+   * DEMO_SSO_DOMAIN: ./scripts/start points it at the local OpenID provider); without them there is none
+   */
+  sso?: DemoSsoOptions
 }
 
 export interface SeededDemoUser {
@@ -123,6 +129,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
   await ensureDemoSections(prisma, site.id)
   await ensureDemoSiteFlags(prisma, site.id)
   await ensureDemoIntegrations(prisma, site.id, options)
+  await ensureDemoSsoProvider(prisma, organisation.id, options.sso)
   await ensureWelcomeAlert(prisma)
 
   return {

@@ -5,7 +5,7 @@ import { HttpError } from '../../http-errors.js'
 import { type AttemptLimit, countAttempt, findWait } from '../../lib/attempt-counter.js'
 import { closeRedis } from '../../lib/close-redis.js'
 
-export type AttemptKind = 'login' | 'register' | 'reset' | 'verify'
+export type AttemptKind = 'login' | 'register' | 'reset' | 'verify' | 'sso'
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = (seconds: number) =>
   `Too many attempts. Please wait ${seconds} seconds and try again.`

@@ -6,6 +6,7 @@ import {
   deleteSession,
   findActiveApiToken,
   findActiveSessionWithUser,
+  isAccountExpired,
   setSessionMasquerade,
   touchApiToken,
   touchSession,
@@ -158,6 +159,8 @@ function sessionLookup(prisma: FastifyInstance['prisma']) {
     async find(token: string): Promise<ActiveSession | null> {
       const id = hashToken(token)
       const session = await cache.getOrLoad(id, () => findActiveSessionWithUser(prisma, id))
+      // A remembered session ends at its account's expiry too, not up to the cache's lifetime later.
+      if (session && isAccountExpired(session.user)) return null
       if (session && Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         // Set first: the cached copy is shared, so concurrent requests do not touch it again.
         session.lastSeenAt = new Date()
@@ -183,6 +186,7 @@ function apiTokenLookup(prisma: FastifyInstance['prisma']) {
       const row = await findActiveApiToken(prisma, hash)
       return row && { ...row.token, user: row.user }
     })
+    if (found && (found.expiresAt <= new Date() || isAccountExpired(found.user))) return null
     if (found && Date.now() - (found.lastUsedAt?.getTime() ?? 0) > TOUCH_INTERVAL_MS) {
       found.lastUsedAt = new Date()
       await touchApiToken(prisma, found.id, found.lastUsedAt)

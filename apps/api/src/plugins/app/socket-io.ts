@@ -79,7 +79,8 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1
 
 /**
  * Signs the socket in with the API token it carries (a program: the CLI, a CI job), else with the
- * session cookie (the web app). A token's socket closes when the token expires or is revoked.
+ * session cookie (the web app). A token's socket closes when the token expires or is revoked, any socket
+ * when its account expires.
  */
 async function authenticate(fastify: FastifyInstance, socket: ServerSocket): Promise<boolean> {
   const token = handshakeTokenOf(socket)
@@ -92,7 +93,7 @@ async function authenticate(fastify: FastifyInstance, socket: ServerSocket): Pro
       apiTokenId: found.apiToken.id,
       tokenSiteIds: found.apiToken.siteIds,
     }
-    closeAtExpiry(socket, found.apiToken.expiresAt)
+    closeAtExpiry(socket, earliest(found.apiToken.expiresAt, found.user.accountExpiry))
     return true
   }
   const session = await fastify.sessions.findSessionByCookieHeader(socket.request.headers.cookie)
@@ -103,7 +104,13 @@ async function authenticate(fastify: FastifyInstance, socket: ServerSocket): Pro
     apiTokenId: null,
     tokenSiteIds: null,
   }
+  if (session.user.accountExpiry) closeAtExpiry(socket, session.user.accountExpiry)
   return true
+}
+
+/** The earlier of a token's expiry and its account's (null: the account does not expire). */
+function earliest(tokenExpiry: Date, accountExpiry: Date | null): Date {
+  return accountExpiry && accountExpiry < tokenExpiry ? accountExpiry : tokenExpiry
 }
 
 function closeAtExpiry(socket: ServerSocket, expiresAt: Date) {

@@ -3,6 +3,8 @@ import {
   EmailCheckBodySchema,
   EmailCheckResponseSchema,
   LoginRequestSchema,
+  LoginResponseSchema,
+  TwoFactorLoginRequestSchema,
   UserSchema,
 } from '@canopy/contracts'
 import { findUserByEmail, normaliseEmail } from '@canopy/db'
@@ -10,9 +12,39 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getSignedInUser, isMasquerading } from '../../plugins/app/auth.js'
 import { presentUser } from '../../presenters/user.js'
-import { authenticate } from '../../services/auth-service.js'
-import { checkSso } from '../../services/sso.js'
-import { errorResponses } from '../schemas.js'
+import {
+  authenticate,
+  completeTwoFactorSignIn,
+  createTwoFactorChallenge,
+} from '../../services/auth-service.js'
+import { findProviderForAddress, presentEmailCheck, refusePasswordForSso } from '../../services/sso.js'
+import { errorResponses, type FastifyZodInstance } from '../schemas.js'
+
+/** POST /login/two-factor: the second step of a sign-in with two-step verification on. */
+function twoFactorLoginRoute(fastify: FastifyZodInstance) {
+  fastify.post(
+    '/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The second step of a sign-in: POST /login's challenge with a current code or a recovery code; sets the session cookie",
+        body: TwoFactorLoginRequestSchema,
+        response: { 200: UserSchema, ...errorResponses(400, 401, 403, 429, 503) },
+      },
+      // Wrong codes are 401s, counted against the same limits as wrong passwords.
+      preHandler: fastify.attemptLimits.guard('login', (request) =>
+        normaliseEmail((request.body as { username: string }).username),
+      ),
+    },
+    async (request, reply) => {
+      const deps = { prisma: fastify.prisma, secrets: fastify.secrets }
+      const user = await completeTwoFactorSignIn(deps, request.body)
+      await fastify.sessions.start(request, reply, user.id)
+      return presentUser(user)
+    },
+  )
+}
 
 /** Sign-in, sign-out and the SSO check live at the root, not under /api/v1, as the client calls them. */
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -29,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const email = normaliseEmail(request.body.identifier)
       const user = await findUserByEmail(fastify.prisma, email)
-      return checkSso(fastify.config.ssoProviders, email, user?.ssoProvider ?? null)
+      return presentEmailCheck(await findProviderForAddress(fastify.prisma, email, user?.ssoProvider))
     },
   )
 
@@ -38,9 +70,10 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail address and password; sets the session cookie',
+        summary:
+          'Sign in with e-mail address and password; sets the session cookie, or (two-step verification on) answers a challenge for POST /login/two-factor',
         body: LoginRequestSchema,
-        response: { 200: UserSchema, ...errorResponses(400, 401, 403, 429, 503) },
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
       // Counted after validation, so the limits can name the account as well as the address.
       preHandler: fastify.attemptLimits.guard('login', (request) =>
@@ -48,11 +81,14 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       ),
     },
     async (request, reply) => {
+      await refusePasswordForSso(fastify.prisma, request.body.username)
       const user = await authenticate(fastify.prisma, request.body)
+      if (user.totpEnabledAt) return createTwoFactorChallenge(fastify.prisma, user)
       await fastify.sessions.start(request, reply, user.id)
       return presentUser(user)
     },
   )
+  twoFactorLoginRoute(fastify)
 
   // A sign-out changes state: POST, so that another site's link or image cannot sign the user out.
   fastify.post(

@@ -22,6 +22,7 @@ import {
 } from '../../services/profile-service.js'
 import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import apiTokenRoutes from './api-tokens.js'
+import twoFactorRoutes from './two-factor.js'
 
 const PROFILE_PATH = '/crm/users/currentProfile'
 
@@ -187,6 +188,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(sessionRoutes)
   await fastify.register(avatarUploadRoutes)
   await fastify.register(apiTokenRoutes, { prefix: PROFILE_PATH })
+  await fastify.register(twoFactorRoutes, { prefix: PROFILE_PATH })
 }
 
 export default profileRoutes

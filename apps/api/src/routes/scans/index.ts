@@ -53,7 +53,7 @@ function singlePageScanRoute(fastify: FastifyZodInstance) {
         summary:
           'Scan one page now. useSocket: answer {success, id} and send the result over Socket.IO (waitForScan); otherwise wait for it (up to two minutes, then answer the id)',
         body: SinglePageScanRequestSchema,
-        response: { 200: SinglePageScanResponseSchema, ...errorResponses(400, 401, 429, 503) },
+        response: { 200: SinglePageScanResponseSchema, ...errorResponses(400, 401, 409, 429, 503) },
       },
     },
     async (request) => {

@@ -8,12 +8,13 @@ import {
 } from '@canopy/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { getSignedInUser } from '../../plugins/app/auth.js'
 import { getSiteAccess } from '../../plugins/app/site-access.js'
 import {
-  changeSiteUserRole,
   getSiteUser,
   getSiteUsers,
   removeSiteUser,
+  updateSiteUser,
 } from '../../services/site-users-service.js'
 import { errorResponses, type FastifyZodInstance } from '../schemas.js'
 import { SiteParamsSchema } from './site.js'
@@ -56,7 +57,8 @@ const SiteUserParamsSchema = SiteParamsSchema.extend({ userId: z.string().min(1)
 
 /**
  * GET, PUT and DELETE /users/:userId: one user's roles on the site. Whoever may list the users may read one
- * (viewMembers, the settings user detail read-only); changing a role or removing a member is the admins'.
+ * (viewMembers, the settings user detail read-only); changing a role or the account's expiry, or removing
+ * a member, is the admins'.
  */
 function siteUserRoutes(fastify: FastifyZodInstance) {
   const { prisma } = fastify
@@ -81,14 +83,19 @@ function siteUserRoutes(fastify: FastifyZodInstance) {
       config,
       schema: {
         tags: ['users'],
-        summary: "Change a member's role; 409 when it would leave the site without an administrator",
+        summary:
+          "Change a member's role (409 when it would leave the site without an administrator) or set or clear the account's expiry (a future date; 409 for your own account, a staff account, or one that also sees sites you do not administer)",
         params: SiteUserParamsSchema,
         body: ChangeSiteUserRequestSchema,
         response: { 200: SiteUserDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      changeSiteUserRole(prisma, getSiteAccess(request).siteId, request.params.userId, request.body.role),
+    async (request) => {
+      const scope = { siteId: getSiteAccess(request).siteId, caller: getSignedInUser(request) }
+      const detail = await updateSiteUser(prisma, scope, request.params.userId, request.body)
+      if (request.body.accountExpiry !== undefined) fastify.sessions.forgetUser(request.params.userId)
+      return detail
+    },
   )
   fastify.delete(
     '/users/:userId',

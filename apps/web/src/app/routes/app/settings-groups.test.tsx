@@ -133,6 +133,7 @@ const site = (id: string, firstName: string): SiteUser => ({
   ...member(id, firstName),
   role: 'viewer',
   inherited: false,
+  accountExpiry: null,
 })
 
 /** Every group of the site: Writers (g1) holds Guests, which holds Interns; Auditors is another top group. */

@@ -1,5 +1,5 @@
 import { describePermissions, type SiteRole, type SiteUser, type SiteUserDetail } from '@canopy/contracts'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { writeFeatureFlags } from '@/lib/feature-flags'
@@ -18,6 +18,7 @@ const user = (id: string, firstName: string, overrides: Partial<SiteUser> = {}):
   email: `${firstName.toLowerCase()}@example.com`,
   role: 'viewer',
   inherited: false,
+  accountExpiry: null,
   ...overrides,
 })
 
@@ -131,13 +132,17 @@ const detail = (overrides: Partial<SiteUserDetail> = {}): SiteUserDetail => ({
 
 function renderDetail(
   shown: SiteUserDetail,
-  { role = 'admin', onPut = () => reply(shown) }: { role?: SiteRole; onPut?: FakeHandler } = {},
+  {
+    role = 'admin',
+    onPut = () => reply(shown),
+    current = () => shown,
+  }: { role?: SiteRole; onPut?: FakeHandler; current?: () => SiteUserDetail } = {},
 ) {
   const api = installFakeApi({
     'GET /api/v1/sites/:slug': reply(makeSite({ firstScanCompleted: true, role })),
     'GET /api/v1/sites/:slug/sections': (request: FakeRequest) =>
       reply(pageOf([makeSection(1)], request.query)),
-    'GET /api/v1/sites/:slug/users/:userId': reply(shown),
+    'GET /api/v1/sites/:slug/users/:userId': () => reply(current()),
     'PUT /api/v1/sites/:slug/users/:userId': onPut,
     'DELETE /api/v1/sites/:slug/users/:userId': () => reply(undefined, 204),
   })
@@ -269,9 +274,11 @@ describe('settings/user/:userId: tabs and the account’s disabled fields', () =
     expect(await findAxeViolations()).toEqual([])
   })
 
-  it('shows the account expiry with the user-account-expiry flag on: the date, or No expiry', async () => {
+  it('shows an editor the account expiry with the user-account-expiry flag on: the date, or No expiry', async () => {
     writeFeatureFlags({ 'user-account-expiry': true })
-    const first = renderDetail(detail({ role: 'viewer', accountExpiry: '2027-03-01T12:00:00.000Z' }))
+    const first = renderDetail(detail({ role: 'viewer', accountExpiry: '2027-03-01T12:00:00.000Z' }), {
+      role: 'editor',
+    })
     const account = await screen.findByRole('region', { name: 'Account' })
     expect(within(account).getByRole('switch', { name: 'Admin' })).not.toBeChecked()
     const expiry = within(account).getByRole('textbox', { name: 'Account expiry' })
@@ -279,7 +286,7 @@ describe('settings/user/:userId: tabs and the account’s disabled fields', () =
     expect(expiry).toHaveValue('1 Mar 2027')
     expect(await findAxeViolations()).toEqual([])
     first.unmount()
-    renderDetail(detail())
+    renderDetail(detail(), { role: 'editor' })
     expect(await screen.findByRole('textbox', { name: 'Account expiry' })).toHaveValue('No expiry')
   })
 
@@ -330,5 +337,76 @@ describe('settings/permissions', () => {
     ).toEqual(['No', 'Yes', 'Yes'])
     expect(screen.getByText(/Your role on this site: Admin/)).toBeInTheDocument()
     expect(await findAxeViolations()).toEqual([])
+  })
+})
+
+describe('settings/user/:userId: an admin sets the account expiry (user-account-expiry flag on)', () => {
+  it('sets a day (the account works through its end), shows it, and removes it', async () => {
+    writeFeatureFlags({ 'user-account-expiry': true })
+    let shown = detail()
+    const { api } = renderDetail(shown, {
+      onPut: (request) => {
+        shown = detail({ accountExpiry: (request.body as { accountExpiry: string | null }).accountExpiry })
+        return reply(shown)
+      },
+      current: () => shown,
+    })
+    const form = await screen.findByRole('form', { name: 'Account expiry' })
+    const field = within(form).getByLabelText('Account expiry')
+    expect(field).toHaveAttribute('type', 'date')
+    expect(within(form).getByText(/Currently: No expiry/)).toBeInTheDocument()
+    expect(within(form).queryByRole('button', { name: 'Remove expiry' })).not.toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Save expiry' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose a date, or use Remove expiry.')
+    expect(api.callsTo('PUT /api/v1/sites/:slug/users/:userId')).toHaveLength(0)
+
+    fireEvent.change(field, { target: { value: '2027-03-01' } })
+    await userEvent.click(within(form).getByRole('button', { name: 'Save expiry' }))
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/sites/:slug/users/:userId')).toHaveLength(1))
+    const sent = api.callsTo('PUT /api/v1/sites/:slug/users/:userId')[0]?.body as { accountExpiry: string }
+    expect(sent).toEqual({ accountExpiry: new Date('2027-03-01T23:59:59').toISOString() })
+    expect(
+      await screen.findByText("Bo Tester's account expires at the end of 1 Mar 2027."),
+    ).toBeInTheDocument()
+
+    await userEvent.click(await within(form).findByRole('button', { name: 'Remove expiry' }))
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/sites/:slug/users/:userId')).toHaveLength(2))
+    expect(api.callsTo('PUT /api/v1/sites/:slug/users/:userId')[1]?.body).toEqual({ accountExpiry: null })
+    expect(await screen.findByText("Bo Tester's account no longer expires.")).toBeInTheDocument()
+  })
+
+  it("shows the API's refusal for the field, announced", async () => {
+    writeFeatureFlags({ 'user-account-expiry': true })
+    renderDetail(detail(), {
+      onPut: () =>
+        reply(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'accountExpiry: The account expiry must be a date and time in the future.',
+            errors: { accountExpiry: 'The account expiry must be a date and time in the future.' },
+          },
+          400,
+        ),
+    })
+    const form = await screen.findByRole('form', { name: 'Account expiry' })
+    fireEvent.change(within(form).getByLabelText('Account expiry'), { target: { value: '2020-01-01' } })
+    await userEvent.click(within(form).getByRole('button', { name: 'Save expiry' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      /^The account expiry must be a date and time in the future\.$/,
+    )
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('adds an Account expiry column to the users list', async () => {
+    writeFeatureFlags({ 'user-account-expiry': true })
+    renderUsers([user('u1', 'Ann', { accountExpiry: '2027-03-01T12:00:00.000Z' }), user('u2', 'Bo')], () =>
+      reply(null),
+    )
+    expect(await screen.findByRole('columnheader', { name: 'Account expiry' })).toBeInTheDocument()
+    expect(screen.getByRole('cell', { name: '1 Mar 2027' })).toBeInTheDocument()
+    expect(screen.getByRole('cell', { name: 'No expiry' })).toBeInTheDocument()
   })
 })

@@ -60,6 +60,7 @@ export function Component() {
             name: site.siteName,
             canStartScans: site.permissions.includes('startScans'),
             firstScanCompleted: site.firstScanCompleted,
+            scanUsage: site.scanUsage,
           }}
           section={
             section.section

@@ -74,7 +74,10 @@ describe('settings/scans', () => {
 
   it('saves the schedule by day and hour, the limits, user agent and robots; warns at the scan limit; passes axe', async () => {
     enableFlags('settings/scans')
-    const site = makeSite({ reachedScanLimit: true })
+    const site = makeSite({
+      reachedScanLimit: true,
+      scanUsage: { pagesScannedThisMonth: 100, scanLimit: 100, percent: 100 },
+    })
     const { api } = renderSettings(
       <ScansRoute />,
       'settings/scans',
@@ -84,7 +87,10 @@ describe('settings/scans', () => {
       },
       site,
     )
-    expect(await screen.findByText(MESSAGES.siteSettings.scanLimitReached)).toBeInTheDocument()
+    expect(await screen.findByRole('status', { name: 'Scan usage' })).toHaveTextContent(
+      MESSAGES.siteSettings.scanLimitReached,
+    )
+    expect(screen.getByText('100 of 100 pages scanned this month (100%)')).toBeInTheDocument()
     expect(await findAxeViolations()).toEqual([])
     const day = screen.getByRole('button', { name: /Scan day/ })
     day.focus()
@@ -108,6 +114,18 @@ describe('settings/scans', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save scan limit' }))
     expect(await screen.findByText(MESSAGES.siteSettings.creditLimitUpdated)).toBeInTheDocument()
     expect(api.callsTo('PUT /api/v1/sites/:slug/scan-limit')[0]?.body).toEqual({ scanLimit: 500 })
+  })
+
+  it('shows the pages scanned this month and warns when nearing the scan limit', async () => {
+    enableFlags('settings/scans')
+    const site = makeSite({ scanUsage: { pagesScannedThisMonth: 410, scanLimit: 500, percent: 82 } })
+    renderSettings(<ScansRoute />, 'settings/scans', {}, site)
+    const panel = await screen.findByRole('form', { name: 'Scan limit' })
+    expect(within(panel).getByRole('status', { name: 'Scan usage' })).toHaveTextContent(
+      MESSAGES.siteSettings.nearingScanLimit,
+    )
+    expect(panel).toHaveTextContent('410 of 500 pages scanned this month (82%)')
+    expect(await findAxeViolations()).toEqual([])
   })
 
   it('puts the server message, or the generic one, on the scan limit field', async () => {

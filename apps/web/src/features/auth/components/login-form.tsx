@@ -1,4 +1,4 @@
-import type { EmailCheckResponse } from '@canopy/contracts'
+import { type EmailCheckResponse, isTwoFactorChallenge, type TwoFactorChallenge } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import { Form, Link } from 'react-aria-components'
 import { Button } from '@/components/ui/button'
@@ -10,6 +10,7 @@ import { useLogin } from '../api/login'
 import { validateEmail } from '../validation'
 import styles from './auth-forms.module.css'
 import { EmailField, FormAlert } from './form-parts'
+import { TwoFactorStep } from './two-factor-step'
 
 /**
  * SSO is a browser redirect to {api}/auth/{provider}; the API's /auth/sso sets the
@@ -25,7 +26,11 @@ export function buildSsoUrl(provider: string, email: string): string {
   return `${getAbsoluteApiUrl(`/auth/${encodeURIComponent(provider)}`)}?${query.toString()}`
 }
 
-type Step = { kind: 'email' } | { kind: 'password' } | { kind: 'sso'; check: EmailCheckResponse }
+type Step =
+  | { kind: 'email' }
+  | { kind: 'password' }
+  | { kind: 'sso'; check: EmailCheckResponse }
+  | { kind: 'two-factor'; challenge: TwoFactorChallenge }
 
 /*
  * The submit buttons are disabled while their request runs rather than marked isPending: React Aria
@@ -35,7 +40,8 @@ type Step = { kind: 'email' } | { kind: 'password' } | { kind: 'sso'; check: Ema
 
 /**
  * The two-step login: the e-mail first, then either the password (focused) or the
- * organisation's single sign-on. 'Change email address' goes back and forgets both paths.
+ * organisation's single sign-on. 'Change email address' goes back and forgets both paths. An account with
+ * two-step verification then gets a third step, a code from its authenticator app.
  */
 export function LoginForm({
   redirectTo = (url: string) => window.location.assign(url),
@@ -58,7 +64,14 @@ export function LoginForm({
 
   const submitPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    login.mutate({ username: email.trim(), password })
+    login.mutate(
+      { username: email.trim(), password },
+      {
+        onSuccess: (answer) => {
+          if (isTwoFactorChallenge(answer)) setStep({ kind: 'two-factor', challenge: answer })
+        },
+      },
+    )
   }
 
   const changeEmail = () => {
@@ -97,6 +110,10 @@ export function LoginForm({
       </Button>
     </div>
   )
+
+  if (step.kind === 'two-factor') {
+    return <TwoFactorStep email={email.trim()} challenge={step.challenge} identity={identity} />
+  }
 
   if (step.kind === 'sso') {
     const provider = step.check.ssoProvider ?? ''

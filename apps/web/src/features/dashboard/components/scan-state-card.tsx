@@ -1,6 +1,14 @@
-import { SCAN_MESSAGES, type ScanStatus, type SiteScanStatus } from '@canopy/contracts'
+import {
+  isScanLimitReached,
+  SCAN_MESSAGES,
+  SCAN_STOP_REASON_MESSAGES,
+  type ScanStatus,
+  type ScanUsage,
+  type SiteScanStatus,
+} from '@canopy/contracts'
 import { Label, ProgressBar } from 'react-aria-components'
 import { ScanButton } from '@/components/scans/scan-button'
+import { ScanUsageNotice } from '@/components/scans/scan-usage'
 import { PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
 import { formatDateTime, formatScanPercent, plural } from '@/lib/format-values'
@@ -75,22 +83,36 @@ function ActiveScanState({
   )
 }
 
+/** A scan that ended: how it ended, and why it stopped early when a limit stopped it. */
 function FinishedScanState({ scan }: { scan: ScanStatus }) {
   const name = scan.number === null ? 'The last scan' : `Scan ${scan.number}`
+  const when = formatDateTime(scan.finishedAt)
+  if (scan.state === 'failed' && scan.stopReason && scan.startedAt === null) {
+    return (
+      <>
+        <h2 className={styles.cardHeading}>Last scan</h2>
+        <p>
+          {name} was not run on {when}: {scan.error ?? SCAN_MESSAGES.scanLimitReached}
+        </p>
+      </>
+    )
+  }
   return (
     <>
       <h2 className={styles.cardHeading}>Last scan</h2>
       {scan.state === 'failed' ? (
         <p>
-          {name} failed on {formatDateTime(scan.finishedAt)}
+          {name} failed on {when}
           {scan.error ? `: ${scan.error}` : '.'}
         </p>
       ) : (
         <p>
-          {name} finished on {formatDateTime(scan.finishedAt)}: {plural(scan.pagesScanned, 'page', 'pages')}{' '}
-          scanned.
+          {name} finished on {when}: {plural(scan.pagesScanned, 'page', 'pages')} scanned.
         </p>
       )}
+      {scan.stopReason && scan.startedAt !== null ? (
+        <p>{SCAN_STOP_REASON_MESSAGES[scan.stopReason]}</p>
+      ) : null}
     </>
   )
 }
@@ -112,8 +134,10 @@ export function scanBlockedReason(
   status: SiteScanStatus,
   scope: DashboardScope,
   canStartScans: boolean,
+  scanLimitReached = false,
 ): string | null {
   if (!canStartScans) return NO_SCAN_PERMISSION_REASON
+  if (scanLimitReached) return SCAN_MESSAGES.scanLimitReached
   const active = status.active
   if (active?.kind === 'site' || (scope.kind === 'site' && !status.canStartScan))
     return SCAN_MESSAGES.siteScanActive
@@ -125,19 +149,22 @@ export function scanBlockedReason(
 /**
  * What the dashboard says about scanning, always true to the server: a scan queued (with its place in the
  * queue) or running (with its progress, live over the socket), the last one that finished, or no scan yet;
- * with Scan now for the site or Rescan section for a section, disabled with the reason while it cannot start.
+ * with Scan now for the site or Rescan section for a section, disabled with the reason while it cannot start
+ * (a scan under way, or the month's scan limit used); and the site's scan usage with its warning.
  */
 export function ScanStateCard({
   siteSlug,
   siteName,
   firstScanCompleted,
   canStartScans,
+  scanUsage,
   scope,
 }: {
   siteSlug: string
   siteName: string
   firstScanCompleted: boolean
   canStartScans: boolean
+  scanUsage: ScanUsage
   scope: DashboardScope
 }) {
   const status = useSiteScanStatus(siteSlug)
@@ -156,10 +183,16 @@ export function ScanStateCard({
               scope.kind === 'site' ? { kind: 'site' } : { kind: 'section', sectionId: scope.sectionId }
             }
             label={scope.kind === 'site' ? 'Scan now' : 'Rescan section'}
-            disabledReason={scanBlockedReason(status.data, scope, canStartScans)}
+            disabledReason={scanBlockedReason(
+              status.data,
+              scope,
+              canStartScans,
+              isScanLimitReached(scanUsage),
+            )}
           />
         </>
       )}
+      <ScanUsageNotice usage={scanUsage} />
     </section>
   )
 }

@@ -1,12 +1,13 @@
-import type {
-  DashboardAlert,
-  HistoryChartPoint,
-  HistoryResponse,
-  IssuesOverview,
-  PageListItem,
-  ScanDetails,
-  ScanStatus,
-  SiteScanStatus,
+import {
+  type DashboardAlert,
+  type HistoryChartPoint,
+  type HistoryResponse,
+  type IssuesOverview,
+  type PageListItem,
+  SCAN_STOP_REASON_MESSAGES,
+  type ScanDetails,
+  type ScanStatus,
+  type SiteScanStatus,
 } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -76,6 +77,7 @@ function makeScan(overrides: Partial<ScanStatus> = {}): ScanStatus {
     startedAt: '2026-11-24T09:51:00.000Z',
     finishedAt: X[2] ?? null,
     error: null,
+    stopReason: null,
     ...overrides,
   }
 }
@@ -181,6 +183,7 @@ const site: SiteDashboardProps['site'] = {
   name: 'Canopy Demo Site',
   canStartScans: true,
   firstScanCompleted: true,
+  scanUsage: { pagesScannedThisMonth: 12, scanLimit: 100, percent: 12 },
 }
 
 function renderDashboard(props: Partial<SiteDashboardProps> = {}) {
@@ -381,5 +384,80 @@ describe('site dashboard', () => {
     const sources = [...panel.querySelectorAll('picture source')].map((source) => source.getAttribute('type'))
     expect(sources).toEqual(['image/avif', 'image/webp'])
     expect(await findAxeViolations()).toEqual([])
+  })
+})
+
+describe('site dashboard: scan limit', () => {
+  const usage = (pagesScannedThisMonth: number, scanLimit: number, percent: number | null) => ({
+    ...site,
+    scanUsage: { pagesScannedThisMonth, scanLimit, percent },
+  })
+
+  it('says nothing below 80 % of the limit but the pages scanned this month', async () => {
+    dashboardApi()
+    renderDashboard({ site: usage(79, 100, 79) })
+    const scanning = await screen.findByRole('region', { name: 'Scanning' })
+    expect(scanning).toHaveTextContent('79 of 100 pages scanned this month (79%)')
+    expect(within(scanning).getByRole('status', { name: 'Scan usage' })).toBeEmptyDOMElement()
+  })
+
+  it('warns "Nearing your scan limit." from 80 % in a status message', async () => {
+    dashboardApi()
+    renderDashboard({ site: usage(80, 100, 80) })
+    const scanning = await screen.findByRole('region', { name: 'Scanning' })
+    expect(within(scanning).getByRole('status', { name: 'Scan usage' })).toHaveTextContent(
+      'Nearing your scan limit.',
+    )
+    expect(await screen.findByRole('button', { name: 'Scan now' })).toBeEnabled()
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('says "Your scan limit has been reached." at 100 % and disables Scan now with that reason', async () => {
+    dashboardApi()
+    renderDashboard({ site: usage(103, 100, 103) })
+    const scanning = await screen.findByRole('region', { name: 'Scanning' })
+    expect(within(scanning).getByRole('status', { name: 'Scan usage' })).toHaveTextContent(
+      'Your scan limit has been reached.',
+    )
+    const scanNow = await screen.findByRole('button', { name: 'Scan now' })
+    expect(scanNow).toBeDisabled()
+    expect(scanNow).toHaveAccessibleDescription('Your scan limit has been reached.')
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('says in words that the last scan stopped at the monthly scan limit', async () => {
+    dashboardApi({
+      'GET /api/v1/sites/:slug/scan-status': reply({
+        ...idle,
+        lastFinished: makeScan({ pagesScanned: 2, pagesQueued: 2, stopReason: 'scan_limit' }),
+      }),
+    })
+    renderDashboard()
+    const scanning = await screen.findByRole('region', { name: 'Scanning' })
+    await within(scanning).findByText(/Scan 7 finished on .*: 2 pages scanned\./)
+    expect(scanning).toHaveTextContent(SCAN_STOP_REASON_MESSAGES.scan_limit)
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('says a scheduled scan was not run at the scan limit, and why', async () => {
+    dashboardApi({
+      'GET /api/v1/sites/:slug/scan-status': reply({
+        ...idle,
+        lastFinished: makeScan({
+          number: 8,
+          trigger: 'schedule',
+          state: 'failed',
+          startedAt: null,
+          pagesScanned: 0,
+          pagesQueued: 0,
+          error: 'Your scan limit has been reached.',
+          stopReason: 'scan_limit',
+        }),
+      }),
+    })
+    renderDashboard({ site: usage(100, 100, 100) })
+    const scanning = await screen.findByRole('region', { name: 'Scanning' })
+    await within(scanning).findByText(/Scan 8 was not run on .*: Your scan limit has been reached\./)
+    expect(scanning).not.toHaveTextContent('failed')
   })
 })

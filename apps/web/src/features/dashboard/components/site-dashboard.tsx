@@ -1,4 +1,4 @@
-import type { HistoryResponse, IssueTemplate } from '@canopy/contracts'
+import type { HistoryResponse, IssueTemplate, ScanUsage } from '@canopy/contracts'
 import type { ComponentProps } from 'react'
 import { type ChartSeries, HistoryChart } from '@/components/charts/history-chart'
 import { sitePath } from '@/lib/site-paths'
@@ -16,7 +16,14 @@ import { ScoreOverview } from './score-overview'
 import { WorstPagesCard } from './worst-pages-card'
 
 export type SiteDashboardProps = {
-  site: { slug: string; name: string; canStartScans: boolean; firstScanCompleted: boolean }
+  site: {
+    slug: string
+    name: string
+    canStartScans: boolean
+    firstScanCompleted: boolean
+    /** pages scanned this month against the monthly scan limit (the site config's scanUsage) */
+    scanUsage: ScanUsage
+  }
   /** The section of /site/{slug}/section/{sectionSlug}, or null for the whole site. */
   section: { id: string; slug: string; title: string } | null
 }
@@ -118,6 +125,7 @@ export function SiteDashboard({ site, section }: SiteDashboardProps) {
         siteName={site.name}
         firstScanCompleted={site.firstScanCompleted}
         canStartScans={site.canStartScans}
+        scanUsage={site.scanUsage}
         scope={scope}
       />
       {site.firstScanCompleted ? <ScanResults site={site} section={section} /> : null}

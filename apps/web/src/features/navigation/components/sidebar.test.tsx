@@ -8,7 +8,10 @@ import { makeSite, makeSiteListItem, makeUser, pageOf } from '@/testing/fixtures
 import { renderApp } from '@/testing/render'
 import { buildSiteNavigation, decideSiteRoute } from '../nav-items'
 
-function openSite(site: SiteConfig, { staff = false, flags = {} as Record<string, boolean> } = {}) {
+function openSite(
+  site: SiteConfig,
+  { staff = false, flags = {} as Record<string, boolean>, administered = [] as object[] } = {},
+) {
   window.localStorage.setItem('user', JSON.stringify(makeUser({ isStaff: staff })))
   window.localStorage.setItem('canopy.featureFlags', JSON.stringify(flags))
   installFakeApi({
@@ -18,6 +21,7 @@ function openSite(site: SiteConfig, { staff = false, flags = {} as Record<string
     'GET /api/v1/sites/:slug': (request) =>
       request.params.slug === site.sys.slug ? reply(site) : fail(404, 'Not found'),
     'GET /api/v1/sites/:slug/sections': (request) => reply(pageOf([], request.query)),
+    'GET /api/v1/crm/organisations': reply(administered),
   })
   return renderApp(`/site/${site.sys.slug}`)
 }
@@ -235,5 +239,21 @@ describe('user menu: staff tools', () => {
       await events.keyboard('{Escape}')
       unmount()
     }
+  })
+})
+
+describe('user menu: single sign-on', () => {
+  it('links each organisation the user administers to its single sign-on settings', async () => {
+    const administered = [{ sys: { id: 'org-1', slug: 'acme' }, entryTitle: 'Acme' }]
+    openSite(makeSite(), { administered })
+    await mainNav()
+    const events = userEvent.setup()
+    await events.click(screen.getByRole('button', { name: /User menu/ }))
+    const menu = await screen.findByRole('menu')
+    expect(await within(menu).findByRole('menuitem', { name: 'Single sign-on: Acme' })).toHaveAttribute(
+      'href',
+      '/organisations/org-1/sso',
+    )
+    expect(await findAxeViolations()).toEqual([])
   })
 })

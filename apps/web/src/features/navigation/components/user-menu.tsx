@@ -4,11 +4,15 @@ import { Icon } from '@/components/ui/icon'
 import menuStyles from '@/components/ui/menu.module.css'
 import { MESSAGES } from '@/config/messages'
 import { avatarUrl, useAvatarVersion } from '@/lib/avatars'
+import { useAdministeredOrganisations } from '../api/administered-organisations'
 import { CONFIGURATIONS_LINK } from '../nav-items'
 import styles from './sidebar.module.css'
 
 /** Staff only: the way to /debug and its tools. */
 export const STAFF_TOOLS_LABEL = 'Staff tools'
+
+/** An organisation administrator's way to its single sign-on settings. */
+export const ssoLinkLabel = (organisationName: string) => `Single sign-on: ${organisationName}`
 
 /** The user menu: User profile, Configurations (the sites' set-up list), Staff tools (staff) and Log out. */
 export function UserMenu({
@@ -22,6 +26,7 @@ export function UserMenu({
 }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username
   const avatarVersion = useAvatarVersion()
+  const administered = useAdministeredOrganisations().data ?? []
   return (
     <MenuTrigger>
       <Button className={styles.item}>
@@ -46,6 +51,17 @@ export function UserMenu({
             <Icon name={CONFIGURATIONS_LINK.icon} />
             {CONFIGURATIONS_LINK.title}
           </MenuItem>
+          {administered.map((organisation) => (
+            <MenuItem
+              key={organisation.sys.id}
+              href={`/organisations/${encodeURIComponent(organisation.sys.id)}/sso`}
+              className={menuStyles.item}
+              textValue={ssoLinkLabel(organisation.entryTitle)}
+            >
+              <Icon name="settings" />
+              {ssoLinkLabel(organisation.entryTitle)}
+            </MenuItem>
+          ))}
           {user.isStaff ? (
             <MenuItem href="/debug" className={menuStyles.item} textValue={STAFF_TOOLS_LABEL}>
               <Icon name="settings" />

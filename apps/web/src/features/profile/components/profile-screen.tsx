@@ -10,8 +10,12 @@ import { PasswordTab } from './password-tab'
 import styles from './profile.module.css'
 import { SessionsTab } from './sessions-tab'
 import { TokensTab } from './tokens-tab'
+import { TWO_STEP_TEXT, TwoStepTab } from './two-step-tab'
 
-/** /userprofile: the signed-in user's details, marketing preferences, password, sessions and API tokens. */
+/**
+ * /userprofile: the signed-in user's details, marketing preferences, password, two-step verification,
+ * sessions and API tokens.
+ */
 export function ProfileScreen() {
   const profile = useCurrentProfile()
   const title = profile.data
@@ -39,6 +43,9 @@ export function ProfileScreen() {
           <Tab id="password" className={tabStyles.tab}>
             Password
           </Tab>
+          <Tab id="two-step" className={tabStyles.tab}>
+            {TWO_STEP_TEXT.heading}
+          </Tab>
           <Tab id="sessions" className={tabStyles.tab}>
             Sessions
           </Tab>
@@ -54,6 +61,9 @@ export function ProfileScreen() {
         </TabPanel>
         <TabPanel id="password">
           <PasswordTab />
+        </TabPanel>
+        <TabPanel id="two-step">
+          <TwoStepTab />
         </TabPanel>
         <TabPanel id="sessions">
           <SessionsTab />

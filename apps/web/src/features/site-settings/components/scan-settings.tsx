@@ -1,8 +1,9 @@
 import type { SiteConfig } from '@canopy/contracts'
 import { type FormEvent, useState } from 'react'
 import screenStyles from '@/components/area/screen.module.css'
+import { ScanUsageNotice } from '@/components/scans/scan-usage'
 import { Checkbox } from '@/components/ui/checkbox'
-import { InlineAlert, PageHeader } from '@/components/ui/notice'
+import { PageHeader } from '@/components/ui/notice'
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
@@ -118,7 +119,7 @@ function ScanLimitForm({ site }: { site: SiteConfig }) {
   return (
     <form className={screenStyles.panel} onSubmit={submit} noValidate aria-labelledby="scan-limit-heading">
       <h2 id="scan-limit-heading">Scan limit</h2>
-      {site.reachedScanLimit ? <InlineAlert>{MESSAGES.siteSettings.scanLimitReached}</InlineAlert> : null}
+      <ScanUsageNotice usage={site.scanUsage} />
       <TextField
         label="Pages per month"
         inputMode="numeric"

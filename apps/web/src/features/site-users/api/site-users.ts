@@ -80,6 +80,20 @@ export function useChangeSiteUserRole(siteSlug: string) {
   })
 }
 
+/** PUT /sites/:slug/users/:userId {accountExpiry}: an ISO moment in the future, or null for none. */
+export function useSetAccountExpiry(siteSlug: string) {
+  const refresh = useRefreshSites()
+  return useMutation({
+    mutationFn: ({ userId, accountExpiry }: { userId: string; accountExpiry: string | null }) =>
+      requestApi(siteUserPath(siteSlug, userId), {
+        method: 'PUT',
+        body: { accountExpiry },
+        schema: SiteUserDetailSchema,
+      }),
+    onSuccess: refresh,
+  })
+}
+
 /** DELETE /sites/:slug/users/:userId. */
 export function useRemoveSiteUser(siteSlug: string) {
   const refresh = useRefreshSites()

@@ -19,6 +19,7 @@ import { formatDate } from '@/lib/format-values'
 import { groupPath, sitePath } from '@/lib/site-paths'
 import { useChangeSiteUserRole, useSiteUser } from '../api/site-users'
 import { errorText, fullName, USER_TEXT } from '../labels'
+import { AccountExpiryField } from './account-expiry-field'
 import { useRemoveUserDialog } from './remove-user-dialog'
 import styles from './site-users.module.css'
 
@@ -154,12 +155,14 @@ function ProfileSection({ user }: { user: SiteUserDetail }) {
   )
 }
 
+type TabsProps = { siteSlug: string; user: SiteUserDetail; canManage: boolean; showAccountExpiry: boolean }
+
 /**
- * The account's settings that cannot be changed here, shown disabled with their real values: Admin is on
- * when the user's role on the site is admin (the role above gives it), the account expiry (behind its
- * feature flag), and the sections (access is per site, so every section).
+ * The account's settings: Admin, shown disabled, is on when the user's role on the site is admin (the role
+ * above gives it); the account expiry (behind its feature flag), which administrators set here; the
+ * sections, shown disabled (access is per site, so every section).
  */
-function AccountSection({ user, showAccountExpiry }: { user: SiteUserDetail; showAccountExpiry: boolean }) {
+function AccountSection({ siteSlug, user, canManage, showAccountExpiry }: TabsProps) {
   return (
     <section className={styles.section} aria-labelledby="user-account">
       <h2 id="user-account">{USER_TEXT.accountHeading}</h2>
@@ -167,11 +170,7 @@ function AccountSection({ user, showAccountExpiry }: { user: SiteUserDetail; sho
         {MESSAGES.userDetail.admin}
       </Switch>
       {showAccountExpiry ? (
-        <TextField
-          label={USER_TEXT.accountExpiry}
-          isDisabled
-          value={user.accountExpiry ? formatDate(user.accountExpiry) : USER_TEXT.noExpiry}
-        />
+        <AccountExpiryField siteSlug={siteSlug} user={user} canManage={canManage} />
       ) : null}
       <TextField
         label={USER_TEXT.sections}
@@ -202,8 +201,6 @@ function MarketingPanel({ user }: { user: SiteUserDetail }) {
   )
 }
 
-type TabsProps = { siteSlug: string; user: SiteUserDetail; canManage: boolean; showAccountExpiry: boolean }
-
 /** The two tabs: personal details (profile, access, account) and marketing preferences. */
 function UserTabs({ siteSlug, user, canManage, showAccountExpiry }: TabsProps) {
   return (
@@ -219,7 +216,12 @@ function UserTabs({ siteSlug, user, canManage, showAccountExpiry }: TabsProps) {
       <TabPanel id="details" className={tabStyles.tabPanel}>
         <ProfileSection user={user} />
         <AccessSection siteSlug={siteSlug} user={user} canManage={canManage} />
-        <AccountSection user={user} showAccountExpiry={showAccountExpiry} />
+        <AccountSection
+          siteSlug={siteSlug}
+          user={user}
+          canManage={canManage}
+          showAccountExpiry={showAccountExpiry}
+        />
       </TabPanel>
       <TabPanel id="marketing" className={tabStyles.tabPanel}>
         <MarketingPanel user={user} />

@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/select-field'
 import { showToast } from '@/components/ui/toast'
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/config/roles'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { formatDate } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
 import { useChangeSiteUserRole, useSiteUserList } from '../api/site-users'
 import { errorText, fullName, USER_TEXT } from '../labels'
@@ -42,10 +43,29 @@ function RoleCell({ siteSlug, user }: { siteSlug: string; user: SiteUser }) {
   )
 }
 
-type ColumnOptions = { siteSlug: string; canManage: boolean; onRemove: (user: SiteUser) => void }
+type ColumnOptions = {
+  siteSlug: string
+  canManage: boolean
+  showAccountExpiry: boolean
+  onRemove: (user: SiteUser) => void
+}
 
-/** Name (leading to the user's detail), e-mail, role and access; for admins a role select and Remove. */
-function userColumns({ siteSlug, canManage, onRemove }: ColumnOptions): ListColumn<SiteUser>[] {
+const expiryColumn: ListColumn<SiteUser> = {
+  id: 'accountExpiry',
+  label: USER_TEXT.accountExpiry,
+  render: (user) => (user.accountExpiry ? formatDate(user.accountExpiry) : USER_TEXT.noExpiry),
+}
+
+/**
+ * Name (leading to the user's detail), e-mail, role, access and (behind its flag) the account expiry; for
+ * admins a role select and Remove.
+ */
+function userColumns({
+  siteSlug,
+  canManage,
+  showAccountExpiry,
+  onRemove,
+}: ColumnOptions): ListColumn<SiteUser>[] {
   const columns: ListColumn<SiteUser>[] = [
     {
       id: 'name',
@@ -65,6 +85,7 @@ function userColumns({ siteSlug, canManage, onRemove }: ColumnOptions): ListColu
       label: USER_TEXT.access,
       render: (user) => (user.inherited ? USER_TEXT.throughGroup : USER_TEXT.direct),
     },
+    ...(showAccountExpiry ? [expiryColumn] : []),
   ]
   if (!canManage) return columns
   return [
@@ -95,10 +116,13 @@ export function SiteUsersScreen({
   siteSlug,
   siteName,
   canManage,
+  showAccountExpiry = false,
 }: {
   siteSlug: string
   siteName: string
   canManage: boolean
+  /** the account expiry column shows only with its feature flag on */
+  showAccountExpiry?: boolean
 }) {
   useDocumentTitle(USER_TEXT.title)
   const list = useListParams({ sortBy: 'name', sortDir: 'asc' })
@@ -106,8 +130,8 @@ export function SiteUsersScreen({
   const removal = useRemoveUserDialog(siteSlug, siteName)
   const onRemove = removal.request
   const columns = useMemo(
-    () => userColumns({ siteSlug, canManage, onRemove }),
-    [siteSlug, canManage, onRemove],
+    () => userColumns({ siteSlug, canManage, showAccountExpiry, onRemove }),
+    [siteSlug, canManage, showAccountExpiry, onRemove],
   )
   return (
     <div className={screenStyles.screen}>
