@@ -156,6 +156,21 @@ start_jira_fake() {
   wait_for_health "http://$(reachable_host "$host"):$port/__fake/issues" 30 "$name"
 }
 
+# start_google_fake NAME HOST PORT: serves the local Google OAuth and GA4 fake (tests/fixtures/google) accepting
+# the OAuth client GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET, and waits until it answers.
+start_google_fake() {
+  local name=$1 host=$2 port=$3
+  start_app_process "$name" GOOGLE_FAKE_HOST="$host" GOOGLE_FAKE_PORT="$port" \
+    GOOGLE_FAKE_CLIENT_ID="$GOOGLE_CLIENT_ID" GOOGLE_FAKE_CLIENT_SECRET="$GOOGLE_CLIENT_SECRET" \
+    pnpm exec tsx tests/fixtures/google/cli.ts
+  wait_for_health "http://$(reachable_host "$host"):$port/__fake/requests" 30 "$name"
+}
+
+# google_fake_env URL: the API's and worker's Google endpoints pointing at the fake served at URL.
+google_fake_env() {
+  echo "GOOGLE_OAUTH_AUTHORIZE_URL=$1/o/oauth2/v2/auth GOOGLE_OAUTH_TOKEN_URL=$1/token GA4_ADMIN_API_URL=$1 GA4_DATA_API_URL=$1"
+}
+
 # start_oidc_fake NAME HOST PORT REDIRECT_URI: serves the local OpenID provider (tests/fixtures/oidc) with the
 # client DEMO_SSO_CLIENT_ID / DEMO_SSO_CLIENT_SECRET sending browsers back to REDIRECT_URI (Canopy's /auth/sso)
 # and the accounts DEMO_SSO_ACCOUNTS, and waits until its discovery document answers.

@@ -1,5 +1,8 @@
 import path from 'node:path'
 import {
+  type GoogleAnalyticsConfig,
+  GoogleAnalyticsEnvSchema,
+  googleAnalyticsConfig,
   type LogLevel,
   optionalNonEmptyEnv as optionalNonEmpty,
   SharedServiceEnvSchema,
@@ -14,7 +17,7 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1')
 
 /** The environment variables of the API (README lists them); unset or empty means the default. */
-const EnvSchema = SharedServiceEnvSchema.extend({
+const EnvSchema = SharedServiceEnvSchema.extend(GoogleAnalyticsEnvSchema.shape).extend({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: optionalNonEmpty.pipe(z.url().optional()),
@@ -85,6 +88,8 @@ export interface Config {
   gitCommit: string | null
   /** null: billing is not configured (its subscription endpoints answer 503) */
   billing: BillingConfig | null
+  /** Google's OAuth client and GA4 endpoints (web analytics); null when no client id and secret are set */
+  googleAnalytics: GoogleAnalyticsConfig | null
 }
 
 /** 'true'/'false', a number of proxy hops, or comma-separated proxy addresses/CIDRs. */
@@ -160,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     envPage: vars.ENV_PAGE ?? vars.NODE_ENV !== 'production',
     gitCommit: vars.GIT_COMMIT ?? null,
     billing: parseBilling(vars),
+    googleAnalytics: googleAnalyticsConfig(vars),
   }
 }

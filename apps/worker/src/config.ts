@@ -1,5 +1,8 @@
 import { availableParallelism } from 'node:os'
 import {
+  type GoogleAnalyticsConfig,
+  GoogleAnalyticsEnvSchema,
+  googleAnalyticsConfig,
   type LogLevel,
   optionalNonEmptyEnv as optionalNonEmpty,
   QUEUE_NAMES,
@@ -17,7 +20,7 @@ const ALL_QUEUES: (QueueName | ScanQueueName)[] = [
 ]
 
 /** The worker's environment variables (the root README lists them); unset or empty means the default. */
-const EnvSchema = SharedServiceEnvSchema.extend({
+const EnvSchema = SharedServiceEnvSchema.extend(GoogleAnalyticsEnvSchema.shape).extend({
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   WORKER_QUEUES: optionalNonEmpty,
   SCAN_PAGE_CONCURRENCY: z.coerce.number().int().positive().default(2),
@@ -81,6 +84,8 @@ export interface WorkerConfig {
   webRiskBaseUrl: string
   /** CANOPY_SECRETS_KEY (checked at start): opens the secrets the API sealed; null when unset */
   secretsKey: string | null
+  /** Google's OAuth client and GA4 endpoints (the daily page views); null when no client is configured */
+  googleAnalytics: GoogleAnalyticsConfig | null
 }
 
 function parseQueues(raw: string | undefined): (QueueName | ScanQueueName)[] {
@@ -131,5 +136,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     uptimeCheckConcurrency: vars.UPTIME_CHECK_CONCURRENCY,
     webRiskBaseUrl: vars.WEB_RISK_BASE_URL,
     secretsKey: checkedSecretsKey(vars.CANOPY_SECRETS_KEY),
+    googleAnalytics: googleAnalyticsConfig(vars),
   }
 }

@@ -80,6 +80,12 @@ export const UpdateGa4SettingsRequestSchema = z.object({
 })
 export type UpdateGa4SettingsRequest = z.infer<typeof UpdateGa4SettingsRequestSchema>
 
+/** The web analytics Integration row's config as stored (the property chosen, the account's properties). */
+export const Ga4IntegrationConfigSchema = z.object({
+  propertyID: z.string().nullable().default(null),
+  propertyIdList: z.array(z.string()).default([]),
+})
+
 /** The Integration row's secrets: sealed strings (secret box), never plain. */
 export const IntegrationSecretsSchema = z.object({
   apiKey: z.string().min(1).optional(),

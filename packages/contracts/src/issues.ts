@@ -166,6 +166,7 @@ export const ISSUE_PAGES_SORT_KEYS = [
   'nodeCount',
   'failingSince',
   'modified',
+  'views',
 ] as const
 export const ISSUE_PAGES_DEFAULT_SORT = { sortBy: 'entryTitle', sortDir: 'asc' } as const
 
@@ -223,5 +224,7 @@ export const IssuePageItemSchema = z.object({
   lifecycle: IssueLifecycleSchema,
   assignment: AssignmentSchema.nullable(),
   linkedJiraIssue: LinkedTicketSchema.nullable(),
+  /** the page's views in the last 30 days from the site's web analytics (0 when it is not connected) */
+  views: z.number().int().nonnegative(),
 })
 export type IssuePageItem = z.infer<typeof IssuePageItemSchema>

@@ -59,6 +59,9 @@ describe('job catalogue', () => {
 
   it('gives every job an id rule without ":" (BullMQ refuses it) except those a scheduler names', () => {
     const scheduled = ['purgeExpiredSessions', 'scheduledSiteScan', 'sweepLostScans', 'uptimeSweep']
+    expect(jobAddOptions(JOBS.refreshPageViews, { siteId: 's', key: '2026-11-27' }).jobId).toBe(
+      'page-views-s-2026-11-27',
+    )
     for (const [key, spec] of Object.entries(JOBS)) {
       if (scheduled.includes(key)) continue
       expect(spec.jobId, key).toBeTypeOf('function')

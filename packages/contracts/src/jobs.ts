@@ -23,6 +23,8 @@ export const JOB_NAMES = {
   rescoreContentQuality: 'rescore-content-quality',
   /** a would-be site root checked before the site is added: does it answer, may the scanner read it */
   checkSiteUrl: 'check-site-url',
+  /** each page's views of the last 30 days read from its site's web analytics (the issue lists sort by them) */
+  refreshPageViews: 'refresh-page-views',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -118,6 +120,22 @@ export const CheckSiteUrlPayloadSchema = z.object({
   url: z.string().min(1).max(2000),
 })
 export type CheckSiteUrlPayload = z.infer<typeof CheckSiteUrlPayloadSchema>
+
+/**
+ * One site's page views, or (the daily tick, without a site) one such job per site whose web analytics is
+ * on. `key` names what asked for it, so asking twice adds one job: the day for the tick's jobs, the property
+ * and the day when web analytics is turned on.
+ */
+export const RefreshPageViewsPayloadSchema = z
+  .object({
+    siteId: z.string().min(1).optional(),
+    key: z
+      .string()
+      .regex(/^[\w-]{1,100}$/)
+      .optional(),
+  })
+  .strict()
+export type RefreshPageViewsPayload = z.infer<typeof RefreshPageViewsPayloadSchema>
 
 /** What the check of a would-be site root found; `blocked`: the network guard refused the address. */
 export const CheckSiteUrlResultSchema = z.object({
@@ -215,6 +233,14 @@ export const JOBS = {
     payloadSchema: CheckSiteUrlPayloadSchema,
     options: { attempts: 1, backoff: { type: 'fixed', delay: 0 } },
     jobId: ({ checkId }) => `check-url-${checkId}`,
+  }),
+  /** reads Google once per site and day (the report is kept): retried later when Google fails */
+  refreshPageViews: jobSpec({
+    name: JOB_NAMES.refreshPageViews,
+    queue: QUEUE_NAMES.maintenance,
+    payloadSchema: RefreshPageViewsPayloadSchema,
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 } },
+    jobId: ({ siteId, key }) => `page-views-${siteId ?? 'all'}-${key ?? 'now'}`,
   }),
   /** added by each site's job scheduler, never by hand: the scheduler names each tick's job */
   scheduledSiteScan: jobSpec({

@@ -45,6 +45,7 @@ export const PAGE_LIST_SORT_KEYS = [
   'totalBlockingTime.value',
   'largestContentfulPaint.value',
   'cumulativeLayoutShift.value',
+  'views',
 ] as const
 export type PageListSortKey = (typeof PAGE_LIST_SORT_KEYS)[number]
 
@@ -105,6 +106,8 @@ export const PageListItemSchema = z.object({
   totalBlockingTime: PerformanceMetricSchema.nullable(),
   largestContentfulPaint: PerformanceMetricSchema.nullable(),
   cumulativeLayoutShift: PerformanceMetricSchema.nullable(),
+  /** page views in the last 30 days from the site's web analytics (0 when it is not connected) */
+  views: z.number().int().nonnegative(),
 })
 export type PageListItem = z.infer<typeof PageListItemSchema>
 

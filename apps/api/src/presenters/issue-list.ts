@@ -123,6 +123,7 @@ export function presentIssuePageItem(row: IssuePageRow, context: IssuePagesConte
     lifecycle: presentIssueLifecycle(row, context.scans, row.lastScanId),
     assignment: assignment ? presentAssignment(assignment) : null,
     linkedJiraIssue: ticket ? { ticketId: ticket.ticketId, ticketUrl: ticket.ticketUrl } : null,
+    views: row.pageViewsLastMonth,
   }
 }
 
@@ -141,4 +142,5 @@ export const ISSUE_PAGE_EXPORT_COLUMNS: ExportColumn<IssuePageItem>[] = [
   { header: 'isNew', value: (item) => item.lifecycle.isNew },
   { header: 'assignedTo', value: (item) => item.assignment?.assignedToName },
   { header: 'ticketUrl', value: (item) => item.linkedJiraIssue?.ticketUrl },
+  { header: 'views', value: (item) => item.views },
 ]

@@ -57,6 +57,7 @@ export function presentPageListItem(row: PageListRow, failuresByLevel: FailuresB
     totalBlockingTime: readMetric(row.performanceMetrics, 'totalBlockingTime'),
     largestContentfulPaint: readMetric(row.performanceMetrics, 'largestContentfulPaint'),
     cumulativeLayoutShift: readMetric(row.performanceMetrics, 'cumulativeLayoutShift'),
+    views: row.pageViewsLastMonth,
   }
 }
 
@@ -82,6 +83,7 @@ export const PAGE_EXPORT_COLUMNS: ExportColumn<PageListItem>[] = [
   { header: 'readability.flesch', value: (item) => item.readability.flesch },
   { header: 'readability.level', value: (item) => item.readability.level },
   ...METRICS.map((name) => ({ header: `${name}.value`, value: (item: PageListItem) => item[name]?.value })),
+  { header: 'views', value: (item) => item.views },
   { header: 'created', value: (item) => item.sys.version?.created },
   { header: 'modified', value: (item) => item.sys.version?.modified },
 ]

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { forbidden } from '../http-errors.js'
 import accountRoutes from './account/index.js'
 import alertsRoutes from './alerts/index.js'
+import analyticsRoutes from './analytics/index.js'
+import ga4AuthRoutes from './auth/ga4.js'
 import authRoutes from './auth/index.js'
 import ssoRoutes from './auth/sso.js'
 import illustrationRoutes from './avatars/illustrations.js'
@@ -45,6 +47,7 @@ const apiV1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(inviteAdminRoutes, { prefix: '/invites' })
   await fastify.register(staffRoutes)
   await fastify.register(featureFlagRoutes)
+  await fastify.register(analyticsRoutes, { prefix: '/analytics/:slug' })
 }
 
 /** The API's routes. The session is read only here, not for static files of the web app. */
@@ -52,6 +55,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.sessions.loadSession)
 
   await fastify.register(authRoutes)
+  await fastify.register(ga4AuthRoutes)
   await fastify.register(ssoRoutes)
   await fastify.register(masqueradeRoutes)
   await fastify.register(accountRoutes, { prefix: '/account' })

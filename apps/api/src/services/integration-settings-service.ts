@@ -1,4 +1,5 @@
 import {
+  Ga4IntegrationConfigSchema,
   type Ga4Settings,
   INTEGRATION_REQUIRED_MESSAGE,
   IntegrationSecretsSchema,
@@ -8,6 +9,8 @@ import {
   type UpdateJiraSettingsRequest,
 } from '@canopy/contracts'
 import {
+  clearPageViews,
+  deleteAnalyticsReports,
   deleteIntegration,
   findIntegration,
   openStoredSecret,
@@ -34,11 +37,6 @@ const JiraConfigSchema = z.object({
   projectKey: z.string().default(''),
 })
 type JiraConfig = z.infer<typeof JiraConfigSchema>
-
-const Ga4ConfigSchema = z.object({
-  propertyID: z.string().nullable().default(null),
-  propertyIdList: z.array(z.string()).default([]),
-})
 
 const secretsOf = (secrets: unknown) => IntegrationSecretsSchema.safeParse(secrets).data ?? {}
 
@@ -134,7 +132,7 @@ async function storedGa4(prisma: PrismaClient, siteId: string) {
   const integration = await findIntegration(prisma, siteId, 'analytics')
   return {
     enabled: integration?.enabled ?? false,
-    config: Ga4ConfigSchema.parse(integration?.config ?? {}),
+    config: Ga4IntegrationConfigSchema.parse(integration?.config ?? {}),
     sealedToken: secretsOf(integration?.secrets).refreshToken,
   }
 }
@@ -144,7 +142,12 @@ export async function getGa4Settings(prisma: PrismaClient, siteId: string): Prom
   return { enabled: stored.enabled, ...stored.config, connected: Boolean(stored.sealedToken) }
 }
 
-/** Turning web analytics on needs a property ID ('Required'); the refresh token is kept as it is. */
+export const GA4_PROPERTY_NOT_LISTED_MESSAGE = "Choose one of the connected account's properties"
+
+/**
+ * Turning web analytics on needs a property ID ('Required'), one of the connected account's when it is
+ * connected; the refresh token is kept as it is.
+ */
 export async function updateGa4Settings(
   prisma: PrismaClient,
   siteId: string,
@@ -153,6 +156,10 @@ export async function updateGa4Settings(
   const stored = await storedGa4(prisma, siteId)
   const propertyID = body.propertyID === undefined ? stored.config.propertyID : body.propertyID || null
   if (body.enabled && !propertyID) throw badRequest('propertyID', INTEGRATION_REQUIRED_MESSAGE)
+  const listed = stored.config.propertyIdList
+  if (propertyID && listed.length > 0 && !listed.includes(propertyID)) {
+    throw badRequest('propertyID', GA4_PROPERTY_NOT_LISTED_MESSAGE)
+  }
   const config = { ...stored.config, propertyID }
   await saveIntegration(prisma, siteId, 'analytics', {
     enabled: body.enabled,
@@ -162,7 +169,9 @@ export async function updateGa4Settings(
   return { enabled: body.enabled, ...config, connected: Boolean(stored.sealedToken) }
 }
 
-/** Disconnecting forgets the analytics settings and the connected account's token. */
+/** Disconnecting forgets the analytics settings, the connected account's token, its reports and page views. */
 export async function disconnectGa4(prisma: PrismaClient, siteId: string): Promise<void> {
   await deleteIntegration(prisma, siteId, 'analytics')
+  await deleteAnalyticsReports(prisma, siteId)
+  await clearPageViews(prisma, siteId)
 }

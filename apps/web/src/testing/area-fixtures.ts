@@ -47,6 +47,7 @@ export function makePageListItem(index: number, overrides: Partial<PageListItem>
     totalBlockingTime: null,
     largestContentfulPaint: null,
     cumulativeLayoutShift: null,
+    views: 0,
     ...overrides,
   }
 }
@@ -115,6 +116,7 @@ export function makeIssuePageItem(index: number, overrides: Partial<IssuePageIte
     lifecycle: { failingSince: SCAN_6, lastFailed: SCAN_7, fixedIn: null, isNew: false },
     assignment: null,
     linkedJiraIssue: null,
+    views: 0,
     ...overrides,
   }
 }

@@ -3,6 +3,7 @@ import type { RegisteredJob } from './define-job.js'
 import { finalizeScanJob } from './finalize-scan.js'
 import { lighthousePageJob } from './lighthouse-page.js'
 import { purgeExpiredSessionsJob } from './purge-expired-sessions.js'
+import { refreshPageViewsJob } from './refresh-page-views.js'
 import { rescoreContentQualityJob } from './rescore-content-quality.js'
 import { scanPageJob } from './scan-page.js'
 import { scanSiteJob, scheduledSiteScanJob } from './scan-site.js'
@@ -27,4 +28,5 @@ export const ALL_JOBS: RegisteredJob[] = [
   rescoreContentQualityJob,
   testScanLoginJob,
   checkSiteUrlJob,
+  refreshPageViewsJob,
 ]

@@ -1,5 +1,6 @@
 export * from './account-tokens.js'
 export * from './alerts.js'
+export * from './analytics-reports.js'
 export * from './api-tokens.js'
 export * from './audit-events.js'
 export * from './billing.js'

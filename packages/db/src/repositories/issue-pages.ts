@@ -32,9 +32,16 @@ export interface IssuePageRow {
   lastFailedScanId: string | null
   fixedAt: Date | null
   fixedInScanId: string | null
+  pageViewsLastMonth: number
 }
 
-export type IssuePagesSortKey = 'entryTitle' | 'pageTitle' | 'nodeCount' | 'failingSince' | 'modified'
+export type IssuePagesSortKey =
+  | 'entryTitle'
+  | 'pageTitle'
+  | 'nodeCount'
+  | 'failingSince'
+  | 'modified'
+  | 'views'
 
 const ISSUE_PAGE_SORTS: Record<IssuePagesSortKey, SortColumn> = {
   // the page issue's own copy of the URL: the issue's rows are read in its index order, not the site's pages
@@ -43,6 +50,7 @@ const ISSUE_PAGE_SORTS: Record<IssuePagesSortKey, SortColumn> = {
   nodeCount: { expression: Prisma.sql`pi."nodeCount"`, type: 'integer', notNull: true },
   failingSince: { expression: Prisma.sql`pi."failingSinceAt"`, type: 'timestamp(3)' },
   modified: { expression: Prisma.sql`p."lastScannedAt"`, type: 'timestamp(3)' },
+  views: { expression: Prisma.sql`p."pageViewsLastMonth"`, type: 'integer', notNull: true },
 }
 
 export function issuePagesSort(sortBy: IssuePagesSortKey, direction: SortDirection): SqlSort {
@@ -71,7 +79,7 @@ const ISSUE_PAGE_STATUS_SQL: Record<IssueStatusFilter, { issue: Prisma.Sql; page
 const ISSUE_PAGE_COLUMNS = Prisma.sql`pi.id, pi."pageId", p.url, p.title, p."lastScanId", pi."issueId",
   pi."issueLevel"::text AS "issueLevel", pi.outcome::text AS outcome, pi."nodeCount",
   pi."failingSinceAt", pi."failingSinceScanId", pi."lastFailedAt", pi."lastFailedScanId",
-  pi."fixedAt", pi."fixedInScanId"`
+  pi."fixedAt", pi."fixedInScanId", p."pageViewsLastMonth"`
 
 /** Conditions on the page issue alone: every filter but the page's search, section and last scan. */
 function pageIssueConditions(filter: IssuePagesFilter): Prisma.Sql[] {

@@ -37,13 +37,14 @@ export interface PageListRow {
   readabilityFlesch: number | null
   readabilityLevel: ReadabilityLevel | null
   performanceMetrics: unknown
+  pageViewsLastMonth: number
 }
 
 const PAGE_COLUMNS = Prisma.sql`p.id, p.url, p.title, p."httpStatus", p."firstSeenAt", p."lastScannedAt",
   p."accessibilityScore", p."seoScore", p."performanceScore", p."contentQualityScore",
   p."numberOfAccessibilityIssuesFailed", p."numberOfSeoIssuesFailed", p."numberOfPerformanceIssuesFailed",
   p."brokenLinkCount", p."brokenImageCount", p."misspellingCount", p."readabilityFlesch",
-  p."readabilityLevel"::text AS "readabilityLevel", p."performanceMetrics"`
+  p."readabilityLevel"::text AS "readabilityLevel", p."performanceMetrics", p."pageViewsLastMonth"`
 
 type MetricName =
   | 'firstContentfulPaint'
@@ -101,6 +102,7 @@ const PAGE_SORTS: Record<PageListSortKey, SortColumn> = {
   'totalBlockingTime.value': { expression: metric('totalBlockingTime'), type: 'double precision' },
   'largestContentfulPaint.value': { expression: metric('largestContentfulPaint'), type: 'double precision' },
   'cumulativeLayoutShift.value': { expression: metric('cumulativeLayoutShift'), type: 'double precision' },
+  views: { expression: Prisma.sql`p."pageViewsLastMonth"`, type: 'integer', notNull: true },
 }
 
 export function pageListSort(sortBy: PageListSortKey, direction: SortDirection): SqlSort {

@@ -1,8 +1,10 @@
 import {
   CreateTicketRequestSchema,
+  enqueueJob,
   Ga4SettingsSchema,
   JiraConnectionTestSchema,
   JiraSettingsSchema,
+  JOBS,
   TicketSchema,
   TicketTemplateSchema,
   UpdateGa4SettingsRequestSchema,
@@ -75,7 +77,7 @@ function jiraSettingsRoutes(fastify: FastifyZodInstance) {
   )
 }
 
-/** GET, POST and DELETE /integrations/ga4/settings (the OAuth connection itself is made elsewhere). */
+/** GET, POST and DELETE /integrations/ga4/settings (the OAuth connection itself: routes/auth/ga4.ts). */
 function ga4SettingsRoutes(fastify: FastifyZodInstance) {
   const { prisma } = fastify
   fastify.get(
@@ -102,7 +104,18 @@ function ga4SettingsRoutes(fastify: FastifyZodInstance) {
         response: { 200: Ga4SettingsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateGa4Settings(prisma, getSiteAccess(request).siteId, request.body),
+    async (request) => {
+      const { siteId } = getSiteAccess(request)
+      const settings = await updateGa4Settings(prisma, siteId, request.body)
+      // The pages' views show in the issue lists from now on, not after the next daily refresh.
+      if (settings.enabled && settings.connected) {
+        const key = `${settings.propertyID}-${new Date().toISOString().slice(0, 10)}`
+        await enqueueJob(fastify.queues, JOBS.refreshPageViews, { siteId, key }).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'the page views of the site were not queued for a refresh'),
+        )
+      }
+      return settings
+    },
   )
   fastify.delete(
     '/integrations/ga4/settings',

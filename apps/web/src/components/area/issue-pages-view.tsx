@@ -12,12 +12,14 @@ import {
 } from '@/components/ui/list'
 import { NoticePanel, PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
+import { useAnalyticsConnected } from '@/hooks/use-analytics-connected'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGoBack } from '@/hooks/use-go-back'
 import { isApiError } from '@/lib/api-client'
 import { describeScan, formatDate, plural } from '@/lib/format-values'
 import styles from './area.module.css'
 import { PageLink } from './page-link'
+import { pageViewsColumn } from './page-views-column'
 
 /** The issue pages list's status filter, failing now by default. */
 const STATUS_OPTIONS = [
@@ -56,6 +58,7 @@ function pageColumns(pageHref: (item: IssuePageItem) => string): ListColumn<Issu
 export type IssuePagesViewProps = {
   /** the area's name, e.g. 'SEO' */
   area: string
+  siteSlug: string
   issue: Pick<UseQueryResult<IssueDetail>, 'data' | 'isError' | 'error'>
   affected: Pick<
     UseQueryResult<PagedList<IssuePageItem>>,
@@ -90,6 +93,7 @@ export function IssuePagesView(props: IssuePagesViewProps) {
 }
 
 function IssuePagesContent({
+  siteSlug,
   detail,
   affected,
   list,
@@ -100,6 +104,7 @@ function IssuePagesContent({
   pageHref,
 }: IssuePagesViewProps & { detail: IssueDetail }) {
   const goBack = useGoBack()
+  const showViews = useAnalyticsConnected(siteSlug)
   const pages = (count: number) => plural(count, 'page')
   return (
     <div className={styles.screen}>
@@ -125,7 +130,7 @@ function IssuePagesContent({
           caption="Pages affected by this issue"
           captionHidden
           filterLabel="Filter pages"
-          columns={pageColumns(pageHref)}
+          columns={[...pageColumns(pageHref), ...(showViews ? [pageViewsColumn<IssuePageItem>()] : [])]}
           list={list}
           query={affected}
           getRowKey={(item) => item.sys.id}

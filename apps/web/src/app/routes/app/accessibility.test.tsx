@@ -319,4 +319,51 @@ describe('accessibility issues', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''))
     expect(await findAxeViolations()).toEqual([])
   })
+
+  it('shows each page’s hits when web analytics is on, and sorts the pages by them', async () => {
+    const { api } = renderArea(
+      <IssueRoute />,
+      '/site/demo-site/accessibility/issues/image-alt',
+      'accessibility/issues/:issueName',
+      {
+        'GET /api/v1/sites/:slug/integrations/ga4/settings': reply({
+          enabled: true,
+          propertyID: '123456789',
+          propertyIdList: ['123456789'],
+          connected: true,
+        }),
+        'GET /api/v1/sites/:slug/issues/:issueName/pages': listOf(
+          [1, 2, 3].map((index) => makeIssuePageItem(index, { views: index * 1000 })),
+        ),
+      },
+    )
+    const pagesTable = await screen.findByRole('table', { name: 'Pages affected by this issue' })
+    const hits = await within(pagesTable).findByRole('columnheader', { name: /Page hits/ })
+    const row = within(pagesTable).getByRole('link', { name: 'Page 02' }).closest('tr')
+    expect(row).toHaveTextContent('2,000')
+    await userEvent.click(within(hits).getByRole('button'))
+    await waitFor(() =>
+      expect(lastQuery(api, 'GET /api/v1/sites/:slug/issues/:issueName/pages')?.get('sortBy')).toBe('views'),
+    )
+    expect(await findAxeViolations()).toEqual([])
+  })
+
+  it('has no page hits column while web analytics is off', async () => {
+    renderArea(
+      <IssueRoute />,
+      '/site/demo-site/accessibility/issues/image-alt',
+      'accessibility/issues/:issueName',
+      {
+        'GET /api/v1/sites/:slug/integrations/ga4/settings': reply({
+          enabled: false,
+          propertyID: null,
+          propertyIdList: [],
+          connected: true,
+        }),
+      },
+    )
+    const pagesTable = await screen.findByRole('table', { name: 'Pages affected by this issue' })
+    await within(pagesTable).findByRole('link', { name: 'Page 01' })
+    expect(within(pagesTable).queryByRole('columnheader', { name: /Page hits/ })).toBeNull()
+  })
 })

@@ -7,6 +7,7 @@ import {
 import { useMemo } from 'react'
 import { plainText } from '@/components/area/issue-pages-view'
 import { PageLink } from '@/components/area/page-link'
+import { pageViewsColumn } from '@/components/area/page-views-column'
 import { AssignmentControl } from '@/components/assignment/assignment-control'
 import { TicketControl } from '@/components/tickets/ticket-control'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
@@ -22,6 +23,7 @@ import {
 } from '@/components/ui/list'
 import { NoticePanel, PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
+import { useAnalyticsConnected } from '@/hooks/use-analytics-connected'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGoBack } from '@/hooks/use-go-back'
 import { isApiError } from '@/lib/api-client'
@@ -227,15 +229,18 @@ function IssueDetailView({
   })
   const query = useMemo(() => ({ ...list.query, category: 'accessibility' }), [list.query])
   const affected = useIssuePages(siteSlug, issueName, query)
+  // Fix the most viewed pages first: with web analytics on, each page's views, sortable.
+  const showViews = useAnalyticsConnected(siteSlug)
   const columns = useMemo(
     () => [
       ...pageColumns(
         (item) => sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/accessibility`),
         { siteSlug, issueTitle: plainText(issue.title), canAssign },
       ),
+      ...(showViews ? [pageViewsColumn<IssuePageItem>()] : []),
       ...(ticketAccess ? [ticketColumn(siteSlug, ticketAccess)] : []),
     ],
-    [siteSlug, sectionSlug, issue.title, canAssign, ticketAccess],
+    [siteSlug, sectionSlug, issue.title, canAssign, ticketAccess, showViews],
   )
   return (
     <div className={styles.screen}>

@@ -1,11 +1,13 @@
 import { ISSUE_PAGES_DEFAULT_SORT, type IssueDetail, type IssuePageItem } from '@canopy/contracts'
 import { useMemo } from 'react'
 import { PageLink } from '@/components/area/page-link'
+import { pageViewsColumn } from '@/components/area/page-views-column'
 import { BreadcrumbHeader } from '@/components/ui/breadcrumb-header'
 import { FactList } from '@/components/ui/fact-list'
 import { ExportMenu, type ListColumn, ListView, useListParams } from '@/components/ui/list'
 import { NoticePanel, PageLoader } from '@/components/ui/notice'
 import { MESSAGES } from '@/config/messages'
+import { useAnalyticsConnected } from '@/hooks/use-analytics-connected'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGoBack } from '@/hooks/use-go-back'
 import { isApiError } from '@/lib/api-client'
@@ -55,12 +57,15 @@ function IssueView({
   const list = useListParams({ ...ISSUE_PAGES_DEFAULT_SORT, sectionId })
   const query = useMemo(() => ({ ...list.query, category: 'content-quality' }), [list.query])
   const pages = useIssuePages(siteSlug, issueName, query)
+  const showViews = useAnalyticsConnected(siteSlug)
   const columns = useMemo(
-    () =>
-      issuePageColumns((item) =>
+    () => [
+      ...issuePageColumns((item) =>
         sitePath(siteSlug, sectionSlug, `pages/${encodeURIComponent(item.sys.id)}/content-quality`),
       ),
-    [siteSlug, sectionSlug],
+      ...(showViews ? [pageViewsColumn<IssuePageItem>()] : []),
+    ],
+    [siteSlug, sectionSlug, showViews],
   )
   return (
     <div className={styles.screen}>

@@ -127,6 +127,7 @@ function makePage(id: string, title: string, score: number): PageListItem {
     totalBlockingTime: null,
     largestContentfulPaint: null,
     cumulativeLayoutShift: null,
+    views: 0,
   }
 }
 

@@ -22,6 +22,7 @@ export function PerformanceIssueScreen({
   const affected = useIssuePages(siteSlug, issueName, query)
   return (
     <IssuePagesView
+      siteSlug={siteSlug}
       area="Performance"
       issue={issue}
       affected={affected}

@@ -22,6 +22,7 @@ export function SeoIssueScreen({
   const affected = useIssuePages(siteSlug, issueName, query)
   return (
     <IssuePagesView
+      siteSlug={siteSlug}
       area="SEO"
       issue={issue}
       affected={affected}
