@@ -43,18 +43,7 @@ export async function changeAccount(
   body: UpdateAccountRequest,
 ): Promise<Account> {
   await findAdministeredAccount(prisma, organisationId, userId)
-  const { location } = body
-  await updateOrganisationAccount(prisma, organisationId, {
-    name: body.entryTitle,
-    emailAddress: body.emailAddress || null,
-    phoneNumber: body.phoneNumber || null,
-    isBusinessOrOrganisation: body.isBusinessOrOrganisation,
-    location: {
-      ...location,
-      addressLine2: location.addressLine2 || null,
-      county: location.county || null,
-    },
-  })
+  await saveAccountDetails(prisma, organisationId, { ...body, name: body.entryTitle })
   return getAccount(prisma, organisationId, userId)
 }
 
@@ -90,4 +79,29 @@ export function listCountries(): Record<string, string> {
   }
   countries = Object.fromEntries(found.sort(([a], [b]) => a.localeCompare(b, 'en-GB')))
   return countries
+}
+
+/** The account details both account forms save; optional texts left empty are stored as none. */
+export function saveAccountDetails(
+  prisma: PrismaClient,
+  organisationId: string,
+  details: Pick<
+    UpdateAccountRequest,
+    'emailAddress' | 'phoneNumber' | 'isBusinessOrOrganisation' | 'location'
+  > & {
+    name: string
+  },
+) {
+  const { location } = details
+  return updateOrganisationAccount(prisma, organisationId, {
+    name: details.name,
+    emailAddress: details.emailAddress || null,
+    phoneNumber: details.phoneNumber || null,
+    isBusinessOrOrganisation: details.isBusinessOrOrganisation,
+    location: {
+      ...location,
+      addressLine2: location.addressLine2 || null,
+      county: location.county || null,
+    },
+  })
 }

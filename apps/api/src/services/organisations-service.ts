@@ -14,11 +14,11 @@ import {
   listOrganisationsPage,
   type PrismaClient,
   type User,
-  updateOrganisationAccount,
 } from '@canopy/db'
 import { forbidden, notFound } from '../http-errors.js'
 import { presentOrganisation, presentOrganisationListItem } from '../presenters/organisation.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
+import { saveAccountDetails } from './crm-service.js'
 import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
 
 type Viewer = Pick<User, 'id' | 'isStaff'>
@@ -73,17 +73,6 @@ export async function changeOrganisation(
   body: UpdateOrganisationRequest,
 ): Promise<Organisation> {
   const { id } = await findAdministeredOrganisation(prisma, idOrSlug, viewer)
-  const { location } = body
-  await updateOrganisationAccount(prisma, id, {
-    name: body.name,
-    emailAddress: body.emailAddress || null,
-    phoneNumber: body.phoneNumber || null,
-    isBusinessOrOrganisation: body.isBusinessOrOrganisation,
-    location: {
-      ...location,
-      addressLine2: location.addressLine2 || null,
-      county: location.county || null,
-    },
-  })
+  await saveAccountDetails(prisma, id, body)
   return getOrganisation(prisma, id, viewer)
 }
