@@ -19,12 +19,12 @@ import {
   type User,
 } from '@canopy/db'
 import Stripe from 'stripe'
-import { badRequest, forbidden, HttpError, notFound } from '../http-errors.js'
+import { badRequest, HttpError, notFound } from '../http-errors.js'
 import type { BillingProvider } from '../plugins/external/stripe.js'
 import { tierPriceId } from './billing-catalogue.js'
 import { presentInvoice, subscriptionStateOf, tierOfPages } from './billing-state.js'
 import { ACCOUNT_NOT_FOUND_MESSAGE } from './crm-service.js'
-import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
+import { requireOrganisationAdministrator } from './organisation-access.js'
 
 export const BILLING_NOT_CONFIGURED_MESSAGE =
   'Billing is not set up on this installation: its payment provider keys are not configured.'
@@ -68,9 +68,8 @@ export async function findBillingOrganisation(
   user: User,
 ): Promise<BillingOrganisation> {
   const row = await findOrganisationForBilling(prisma, { organisationId, userId: user.id })
-  const membership = row?.members[0]
-  if (!row || (!membership && !user.isStaff)) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE)
-  if (!user.isStaff && !membership?.isAdministrator) throw forbidden(NOT_ORGANISATION_ADMIN_MESSAGE)
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE)
+  requireOrganisationAdministrator(row.members[0], user, ACCOUNT_NOT_FOUND_MESSAGE)
   return row
 }
 

@@ -15,11 +15,11 @@ import {
   type PrismaClient,
   type User,
 } from '@canopy/db'
-import { forbidden, notFound } from '../http-errors.js'
+import { notFound } from '../http-errors.js'
 import { presentOrganisation, presentOrganisationListItem } from '../presenters/organisation.js'
 import { presentPagedList, toPageWindow } from '../presenters/paged-list.js'
 import { saveAccountDetails } from './crm-service.js'
-import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
+import { requireOrganisationAdministrator } from './organisation-access.js'
 
 type Viewer = Pick<User, 'id' | 'isStaff'>
 
@@ -43,10 +43,7 @@ export async function listOrganisations(
 async function findAdministeredOrganisation(prisma: PrismaClient, idOrSlug: string, viewer: Viewer) {
   const row = await findOrganisationWithSiteLimits(prisma, { idOrSlug, userId: viewer.id })
   if (!row) throw notFound(ORGANISATION_MESSAGES.notFound)
-  if (viewer.isStaff) return row
-  const [membership] = row.members
-  if (!membership) throw notFound(ORGANISATION_MESSAGES.notFound)
-  if (!membership.isAdministrator) throw forbidden(NOT_ORGANISATION_ADMIN_MESSAGE)
+  requireOrganisationAdministrator(row.members[0], viewer, ORGANISATION_MESSAGES.notFound)
   return row
 }
 
