@@ -48,6 +48,7 @@ function pageScan(state: 'running' | 'completed', progress: number) {
     startedAt: null,
     finishedAt: null,
     error: null,
+    stopReason: null,
   }
 }
 
