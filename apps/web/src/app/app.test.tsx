@@ -106,6 +106,7 @@ describe('signed-in screens', () => {
           startedAt: null,
           finishedAt: null,
           error: null,
+          stopReason: null,
         },
         queuePosition: 0,
         lastFinished: null,
