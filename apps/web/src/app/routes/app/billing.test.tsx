@@ -25,7 +25,7 @@ function listItem(index: number, overrides: Partial<OrganisationListItem> = {}):
     sys: {
       id: `org-${index}`,
       slug: `org-${index}`,
-      version: { created: '2026-03-0' + index + 'T10:00:00.000Z' },
+      version: { created: `2026-03-0${index}T10:00:00.000Z` },
     },
     entryTitle: `Organisation ${index}`,
     subType: 'free',
