@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { runAxe } from './support/axe'
 import { openDemoSite } from './support/screens'
+import { DEMO_SITE_NAME, signInWithApi } from './support/session'
 
 // Web analytics end to end: the demo site's admin connects Google Analytics through the consent popup, served
 // by the local Google fake (scripts/test serves it at GOOGLE_FAKE_URL and points the API and worker at it),
@@ -33,9 +34,26 @@ async function chooseProperty(page: Page) {
   await expect(page.getByText('Web analytics settings updated').first()).toBeVisible()
 }
 
+/**
+ * Disconnects the demo site's web analytics through the API, so that a failed test leaves no connection behind
+ * for a retry or for the specs after this one.
+ */
+async function disconnectAnalytics(browser: Browser) {
+  const page = await browser.newPage()
+  try {
+    await signInWithApi(page)
+    const sites = await (await page.request.get('/api/v1/sites')).json()
+    const demo = sites.items.find((site: { siteName: string }) => site.siteName === DEMO_SITE_NAME)
+    await page.request.delete(`/api/v1/sites/${demo.sys.slug}/integrations/ga4/settings`)
+  } finally {
+    await page.close()
+  }
+}
+
 test.describe('web analytics', () => {
   test.describe.configure({ mode: 'serial' })
   test.setTimeout(180_000)
+  test.afterAll(async ({ browser }) => disconnectAnalytics(browser))
 
   test('an admin connects GA4 through the popup, then reads the views, the map and the popular pages', async ({
     page,
@@ -95,7 +113,10 @@ test.describe('web analytics', () => {
       .poll(
         async () => {
           await page.reload()
-          const cells = await pages.getByRole('row').nth(1).getByRole('cell').allTextContents()
+          // the list's skeleton rows come first: read the first row once it names its page
+          const firstRow = pages.getByRole('row').nth(1)
+          await expect(firstRow.getByRole('rowheader')).toBeVisible()
+          const cells = await firstRow.getByRole('cell').allTextContents()
           return cells.some((cell) => /^[1-9][\d,]*$/.test(cell.trim()))
         },
         { timeout: 60_000, intervals: [2_000] },

@@ -34,7 +34,7 @@ test('an admin adds a site, sees its first scan, sets its schedule and deletes i
   await expect(
     page.getByRole('heading', { name: /Your results are on the way|Last scan/, level: 2 }),
   ).toBeVisible({ timeout: 45_000 })
-  await expect(page.getByText(/\d+ of \d+ pages? scanned|Scan 1 finished on/)).toBeVisible({
+  await expect(page.getByText(/^\d+ of \d+ pages? scanned$|Scan 1 finished on/)).toBeVisible({
     timeout: 120_000,
   })
   const siteId: string = (await (await page.request.get(`/api/v1/sites/${slug}`)).json()).sys.id
