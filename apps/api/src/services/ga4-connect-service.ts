@@ -9,7 +9,6 @@ import {
   type Ga4ConnectQuery,
   Ga4IntegrationConfigSchema,
   type GoogleAnalyticsConfig,
-  toSameOriginPath,
 } from '@canopy/contracts'
 import {
   deleteAnalyticsReports,
@@ -26,7 +25,7 @@ import {
   listPropertyIds,
 } from '@canopy/db/google-analytics'
 import type { Redis } from 'ioredis'
-import { badRequest } from '../http-errors.js'
+import { createOAuthFlowStore, readReturnPath } from '../lib/oauth-flows.js'
 
 // Connecting a site's web analytics: Google's OAuth 2.0 authorization code flow with PKCE. The start stores
 // the flow (state → user, site, PKCE verifier, where to end) in Redis for 10 minutes, once; the callback
@@ -56,21 +55,31 @@ interface Ga4Flow extends Ga4ConnectEnds {
   codeVerifier: string
 }
 
-const flowKey = (deps: Ga4ConnectDeps, state: string) => `${deps.queuePrefix}:ga4-oauth:${state}`
+const flows = (deps: Ga4ConnectDeps) =>
+  createOAuthFlowStore<Ga4Flow>({
+    redis: deps.redis,
+    keyPrefix: `${deps.queuePrefix}:ga4-oauth`,
+    ttlSeconds: FLOW_TTL_SECONDS,
+    stateBytes: 24,
+  })
 export const ga4CallbackUrl = (publicUrl: string) => `${publicUrl}/auth/ga4/callback`
 
 /** success_url and error_url when on Canopy's own origin (400 naming the field otherwise). */
 export function connectEnds(query: Ga4ConnectQuery, publicUrl: string): Ga4ConnectEnds {
-  const safe = (field: 'success_url' | 'error_url', fallback: string) => {
-    const value = query[field]
-    if (value === undefined || value === '') return fallback
-    const path = toSameOriginPath(value, publicUrl)
-    if (!path) throw badRequest(field, 'Use an address on this site.')
-    return path
-  }
+  const invalidMessage = 'Use an address on this site.'
   return {
-    successPath: safe('success_url', GA4_CONNECT_DEFAULT_SUCCESS_PATH),
-    errorPath: safe('error_url', GA4_CONNECT_DEFAULT_ERROR_PATH),
+    successPath: readReturnPath(query.success_url, {
+      field: 'success_url',
+      fallback: GA4_CONNECT_DEFAULT_SUCCESS_PATH,
+      publicUrl,
+      invalidMessage,
+    }),
+    errorPath: readReturnPath(query.error_url, {
+      field: 'error_url',
+      fallback: GA4_CONNECT_DEFAULT_ERROR_PATH,
+      publicUrl,
+      invalidMessage,
+    }),
   }
 }
 
@@ -87,22 +96,13 @@ export async function startGa4Connect(
 ): Promise<string> {
   if (!deps.googleAnalytics) return errorLocation(flow.errorPath, ANALYTICS_NOT_CONFIGURED_MESSAGE)
   if (!deps.secrets.available) return errorLocation(flow.errorPath, SECRETS_KEY_MISSING_MESSAGE)
-  const state = randomBytes(24).toString('base64url')
   const codeVerifier = randomBytes(48).toString('base64url')
-  const stored: Ga4Flow = { ...flow, codeVerifier }
-  await deps.redis.set(flowKey(deps, state), JSON.stringify(stored), 'EX', FLOW_TTL_SECONDS)
+  const state = await flows(deps).start({ ...flow, codeVerifier })
   return authorizationUrl(deps.googleAnalytics, {
     redirectUri: ga4CallbackUrl(deps.publicUrl),
     state,
     codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url'),
   })
-}
-
-/** The flow a state names, once: a second callback with the same state finds nothing. */
-async function takeFlow(deps: Ga4ConnectDeps, state: string | undefined): Promise<Ga4Flow | null> {
-  if (!state) return null
-  const raw = await deps.redis.getdel(flowKey(deps, state))
-  return raw ? (JSON.parse(raw) as Ga4Flow) : null
 }
 
 /**
@@ -138,7 +138,7 @@ export async function finishGa4Connect(
   deps: Ga4ConnectDeps & { prisma: PrismaClient },
   { userId, query, check }: { userId: string; query: Ga4CallbackQuery; check: Ga4CallbackCheck },
 ): Promise<string> {
-  const flow = await takeFlow(deps, query.state)
+  const flow = await flows(deps).take(query.state)
   if (!flow) return errorLocation(GA4_CONNECT_DEFAULT_ERROR_PATH, GA4_CONNECT_MESSAGES.expired)
   const fail = (message: string) => errorLocation(flow.errorPath, message)
   if (flow.userId !== userId) return fail(GA4_CONNECT_MESSAGES.otherUser)

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { SSO_MESSAGES, type SsoStartQuery, toSameOriginPath } from '@canopy/contracts'
+import { SSO_MESSAGES, type SsoStartQuery } from '@canopy/contracts'
 import {
   createAccountToken,
   createUser,
@@ -15,6 +15,7 @@ import {
 import type { Redis } from 'ioredis'
 import * as client from 'openid-client'
 import { badRequest } from '../http-errors.js'
+import { createOAuthFlowStore, readReturnPath } from '../lib/oauth-flows.js'
 import { discoverProvider } from '../lib/oidc.js'
 import { createTtlCache } from '../lib/ttl-cache.js'
 import type { Mailer } from '../plugins/app/mailer.js'
@@ -61,7 +62,12 @@ export class SsoFailure extends Error {
   }
 }
 
-const transactionKey = (deps: SsoDeps, state: string) => `${deps.queuePrefix}:sso:${state}`
+const transactions = (deps: SsoDeps) =>
+  createOAuthFlowStore<SsoTransaction>({
+    redis: deps.redis,
+    keyPrefix: `${deps.queuePrefix}:sso`,
+    ttlSeconds: SSO_TRANSACTION_TTL_SECONDS,
+  })
 
 // The discovery document and keys of a provider, read again after five minutes or once it is changed.
 const discoveries = createTtlCache<client.Configuration>({ ttlMs: 300_000, maxEntries: 100 })
@@ -83,12 +89,19 @@ function configurationOf(deps: SsoDeps, provider: ProviderRow): Promise<client.C
  * absolute URL of PUBLIC_URL's origin. The callback, when named, must be the API's own /auth/sso.
  */
 export function readReturnPaths(query: SsoStartQuery, publicUrl: string) {
-  const successPath = query.success_url
-    ? toSameOriginPath(query.success_url, publicUrl)
-    : DEFAULT_SUCCESS_PATH
-  if (!successPath) throw badRequest('success_url', SSO_MESSAGES.returnUrlInvalid)
-  const errorPath = query.error_url ? toSameOriginPath(query.error_url, publicUrl) : DEFAULT_ERROR_PATH
-  if (!errorPath) throw badRequest('error_url', SSO_MESSAGES.returnUrlInvalid)
+  const invalidMessage = SSO_MESSAGES.returnUrlInvalid
+  const successPath = readReturnPath(query.success_url, {
+    field: 'success_url',
+    fallback: DEFAULT_SUCCESS_PATH,
+    publicUrl,
+    invalidMessage,
+  })
+  const errorPath = readReturnPath(query.error_url, {
+    field: 'error_url',
+    fallback: DEFAULT_ERROR_PATH,
+    publicUrl,
+    invalidMessage,
+  })
   if (query.cookie_callback && !isOwnCallback(query.cookie_callback, publicUrl)) {
     throw badRequest('cookie_callback', SSO_MESSAGES.callbackInvalid)
   }
@@ -119,13 +132,7 @@ export async function startSsoLogin(deps: SsoDeps, providerId: string, query: Ss
     successPath,
     errorPath,
   }
-  const state = client.randomState()
-  await deps.redis.set(
-    transactionKey(deps, state),
-    JSON.stringify(transaction),
-    'EX',
-    SSO_TRANSACTION_TTL_SECONDS,
-  )
+  const state = await transactions(deps).start(transaction)
   const parameters: Record<string, string> = {
     redirect_uri: new URL(SSO_CALLBACK_PATH, deps.publicUrl).toString(),
     scope: 'openid email profile',
@@ -144,9 +151,9 @@ export async function startSsoLogin(deps: SsoDeps, providerId: string, query: Ss
 
 /** The transaction of `state`, removed as it is read so that a callback cannot be replayed. */
 async function takeTransaction(deps: SsoDeps, state: string | undefined): Promise<SsoTransaction> {
-  const stored = state ? await deps.redis.getdel(transactionKey(deps, state)) : null
-  if (!stored) throw new SsoFailure('unknown, used or expired state', DEFAULT_ERROR_PATH)
-  return JSON.parse(stored) as SsoTransaction
+  const transaction = await transactions(deps).take(state)
+  if (!transaction) throw new SsoFailure('unknown, used or expired state', DEFAULT_ERROR_PATH)
+  return transaction
 }
 
 function sameSecret(a: string | undefined, b: string): boolean {
