@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ORGANISATION_MESSAGES } from './organisations.js'
 
 /** Single sign-on texts: the landing pages' word for word as the product shows them, then the settings'. */
 export const SSO_MESSAGES = {
@@ -22,7 +23,7 @@ export const SSO_MESSAGES = {
   domainInvalid: (domain: string) => `'${domain}' is not an email domain such as example.com.`,
   domainTaken: (domain: string) => `The domain ${domain} already signs in with another provider.`,
   notFound: "We couldn't find that single sign-on provider.",
-  organisationNotFound: "We couldn't find the organisation you were looking for.",
+  organisationNotFound: ORGANISATION_MESSAGES.notFound,
   notAdministrator: 'Only the administrators of the organisation can manage its single sign-on.',
   saved: 'Single sign-on provider saved',
   deleted: 'Single sign-on provider deleted',

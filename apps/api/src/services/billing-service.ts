@@ -1,6 +1,7 @@
 import {
   BILLING_MESSAGES,
   type Invoice,
+  ORGANISATION_MESSAGES,
   type Subscription,
   type SubscriptionPayment,
   type SubscriptionRequest,
@@ -23,7 +24,6 @@ import { badRequest, HttpError, notFound } from '../http-errors.js'
 import type { BillingProvider } from '../plugins/external/stripe.js'
 import { tierPriceId } from './billing-catalogue.js'
 import { presentInvoice, subscriptionStateOf, tierOfPages } from './billing-state.js'
-import { ACCOUNT_NOT_FOUND_MESSAGE } from './crm-service.js'
 import { requireOrganisationAdministrator } from './organisation-access.js'
 
 export const BILLING_NOT_CONFIGURED_MESSAGE =
@@ -68,8 +68,8 @@ export async function findBillingOrganisation(
   user: User,
 ): Promise<BillingOrganisation> {
   const row = await findOrganisationForBilling(prisma, { organisationId, userId: user.id })
-  if (!row) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE)
-  requireOrganisationAdministrator(row.members[0], user, ACCOUNT_NOT_FOUND_MESSAGE)
+  if (!row) throw notFound(ORGANISATION_MESSAGES.notFound)
+  requireOrganisationAdministrator(row.members[0], user)
   return row
 }
 

@@ -1,4 +1,4 @@
-import type { Account, UpdateAccountRequest } from '@canopy/contracts'
+import { type Account, ORGANISATION_MESSAGES, type UpdateAccountRequest } from '@canopy/contracts'
 import {
   findOrganisationAccount,
   listAdministeredOrganisations,
@@ -8,8 +8,6 @@ import {
 import { forbidden, notFound } from '../http-errors.js'
 import { presentLocation } from '../presenters/organisation.js'
 import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
-
-export const ACCOUNT_NOT_FOUND_MESSAGE = "We couldn't find the organisation you were looking for."
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof findOrganisationAccount>>>
 
@@ -27,7 +25,7 @@ function presentAccount(row: AccountRow): Account {
 /** Only an administrator of the organisation sees or changes its account details (billing). */
 async function findAdministeredAccount(prisma: PrismaClient, organisationId: string, userId: string) {
   const row = await findOrganisationAccount(prisma, { organisationId, userId })
-  if (!row) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE)
+  if (!row) throw notFound(ORGANISATION_MESSAGES.notFound)
   if (row.members.length === 0) throw forbidden(NOT_ORGANISATION_ADMIN_MESSAGE)
   return row
 }

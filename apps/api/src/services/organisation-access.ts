@@ -1,3 +1,4 @@
+import { ORGANISATION_MESSAGES } from '@canopy/contracts'
 import { forbidden, notFound } from '../http-errors.js'
 import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
 
@@ -8,9 +9,8 @@ import { NOT_ORGANISATION_ADMIN_MESSAGE } from './site-service.js'
 export function requireOrganisationAdministrator(
   membership: { isAdministrator: boolean } | null | undefined,
   viewer: { isStaff: boolean },
-  notFoundMessage: string,
 ): void {
   if (viewer.isStaff) return
-  if (!membership) throw notFound(notFoundMessage)
+  if (!membership) throw notFound(ORGANISATION_MESSAGES.notFound)
   if (!membership.isAdministrator) throw forbidden(NOT_ORGANISATION_ADMIN_MESSAGE)
 }

@@ -43,7 +43,7 @@ export async function listOrganisations(
 async function findAdministeredOrganisation(prisma: PrismaClient, idOrSlug: string, viewer: Viewer) {
   const row = await findOrganisationWithSiteLimits(prisma, { idOrSlug, userId: viewer.id })
   if (!row) throw notFound(ORGANISATION_MESSAGES.notFound)
-  requireOrganisationAdministrator(row.members[0], viewer, ORGANISATION_MESSAGES.notFound)
+  requireOrganisationAdministrator(row.members[0], viewer)
   return row
 }
 
