@@ -3,8 +3,8 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-compone
 import { Icon } from '@/components/ui/icon'
 import menuStyles from '@/components/ui/menu.module.css'
 import { MESSAGES } from '@/config/messages'
+import { useAdministeredOrganisations } from '@/hooks/use-administered-organisations'
 import { avatarUrl, useAvatarVersion } from '@/lib/avatars'
-import { useAdministeredOrganisations } from '../api/administered-organisations'
 import { CONFIGURATIONS_LINK } from '../nav-items'
 import styles from './sidebar.module.css'
 

@@ -1,21 +1,7 @@
-import {
-  AdministeredOrganisationsSchema,
-  CheckUrlResponseSchema,
-  type CreateSiteRequest,
-  SiteConfigSchema,
-} from '@canopy/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { CheckUrlResponseSchema, type CreateSiteRequest, SiteConfigSchema } from '@canopy/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { requestApi } from '@/lib/api-client'
 import { siteQueryKeys } from './query-keys'
-
-/** GET /api/v1/crm/organisations: where the user may add a site (the organisations they administer). */
-export function useAdministeredOrganisations() {
-  return useQuery({
-    queryKey: ['crm', 'organisations', 'administered'],
-    queryFn: ({ signal }) =>
-      requestApi('/api/v1/crm/organisations', { schema: AdministeredOrganisationsSchema, signal }),
-  })
-}
 
 /** POST /api/v1/sites: the new site's config is cached, and the site lists are asked again. */
 export function useCreateSite() {

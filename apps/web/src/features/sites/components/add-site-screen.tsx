@@ -8,10 +8,11 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { showToast } from '@/components/ui/toast'
 import { MESSAGES } from '@/config/messages'
+import { useAdministeredOrganisations } from '@/hooks/use-administered-organisations'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { readFieldErrors } from '@/lib/field-errors'
 import { DAY_OPTIONS, HOUR_OPTIONS, timeZoneOptions } from '@/lib/schedule-options'
-import { useAdministeredOrganisations, useCheckSiteUrl, useCreateSite } from '../api/create-site'
+import { useCheckSiteUrl, useCreateSite } from '../api/create-site'
 import styles from './add-site.module.css'
 
 export const ADD_SITE_TEXT = {

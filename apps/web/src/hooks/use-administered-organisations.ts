@@ -2,7 +2,10 @@ import { AdministeredOrganisationsSchema } from '@canopy/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { requestApi } from '@/lib/api-client'
 
-/** GET /api/v1/crm/organisations: the organisations the user administers (their settings links). */
+/**
+ * GET /api/v1/crm/organisations: the organisations the user administers (where they may add a site, and the
+ * user menu's links to their billing and single sign-on).
+ */
 export function useAdministeredOrganisations() {
   return useQuery({
     queryKey: ['crm', 'organisations', 'administered'],
