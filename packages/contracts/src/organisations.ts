@@ -16,10 +16,6 @@ export const ORGANISATION_MESSAGES = {
   notFound: "We couldn't find the organisation you were looking for.",
   noneFound: 'No organisations found',
   listFailed: 'Sorry, something went wrong.',
-  nearingScanLimit: 'Nearing your scan limit.',
-  scanLimitReached: 'Your scan limit has been reached.',
-  creditLimitUpdated: 'Your credit limit has been updated.',
-  creditLimitFailed: 'Something went wrong.',
   paymentSuccessful: 'Payment successful.',
 } as const
 

@@ -6,6 +6,7 @@ import {
   type PriceTier,
   type SubscriptionStatus,
 } from '@canopy/contracts'
+import { MESSAGES } from '@/config/messages'
 import { formatCount } from '@/lib/format-values'
 
 /** The spec's three tabs, then the organisation's single sign-on (ours). */
@@ -49,6 +50,11 @@ export const describeTier = (tier: PriceTier) =>
 export const BILLING_TEXT = {
   ...ORGANISATION_MESSAGES,
   ...BILLING_MESSAGES,
+  // the site settings' texts for the same usage warnings and credit limit
+  nearingScanLimit: MESSAGES.siteSettings.nearingScanLimit,
+  scanLimitReached: MESSAGES.siteSettings.scanLimitReached,
+  creditLimitUpdated: MESSAGES.siteSettings.creditLimitUpdated,
+  creditLimitFailed: MESSAGES.siteSettings.somethingWentWrong,
   title: 'Billing',
   listCaption: 'Organisations',
   filter: 'Filter organisations',

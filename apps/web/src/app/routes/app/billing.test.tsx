@@ -213,12 +213,12 @@ describe('/billing/:slug/usage', () => {
     renderOrganisation('/billing/acme/usage')
     expect(await screen.findByText('950 of 1,000 pages scanned this month')).toBeInTheDocument()
     const credits = screen.getByRole('region', { name: 'Credits' })
-    expect(within(credits).getByText(ORGANISATION_MESSAGES.nearingScanLimit)).toBeInTheDocument()
+    expect(within(credits).getByText(MESSAGES.siteSettings.nearingScanLimit)).toBeInTheDocument()
     const main = screen.getByRole('rowheader', { name: 'Main site' }).closest('tr') as HTMLElement
-    expect(within(main).getByText(ORGANISATION_MESSAGES.scanLimitReached)).toBeInTheDocument()
+    expect(within(main).getByText(MESSAGES.siteSettings.scanLimitReached)).toBeInTheDocument()
     const blog = screen.getByRole('rowheader', { name: 'Blog' }).closest('tr') as HTMLElement
     expect(within(blog).getByText('Not yet')).toBeInTheDocument()
-    expect(within(blog).queryByText(ORGANISATION_MESSAGES.nearingScanLimit)).toBeNull()
+    expect(within(blog).queryByText(MESSAGES.siteSettings.nearingScanLimit)).toBeNull()
     expect(screen.queryByRole('button', { name: /Change credit limit/ })).toBeNull()
     expect(await findAxeViolations()).toEqual([])
   })
@@ -256,7 +256,7 @@ describe('/billing/:slug/usage', () => {
 
     answer = reply({ scanLimit: 250, maximumPageLimitPerScan: 100 })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText(ORGANISATION_MESSAGES.creditLimitUpdated)).toBeInTheDocument()
+    expect(await screen.findByText(MESSAGES.siteSettings.creditLimitUpdated)).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 })
