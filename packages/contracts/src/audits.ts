@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ConformanceSchema, EngineIdSchema } from './wcag.js'
 
 /**
  * One audit outcome, in one shape whoever produced it (axe-core, Lighthouse or our
@@ -58,6 +59,12 @@ export const AuditSchema = z.object({
   /** number of failing elements or items */
   nodeCount: z.number().int().default(0),
   details: AuditDetailsSchema.nullable(),
+  /** accessibility: the engines that found it (every engine that reported the same barrier is credited) */
+  engines: z.array(EngineIdSchema).optional(),
+  /** accessibility: the W3C ACT rules the result implements, e.g. ['23a2a8'] */
+  actRules: z.array(z.string()).optional(),
+  /** accessibility: a failure of the site's WCAG target, or advice (best practice or above the target) */
+  conformance: ConformanceSchema.optional(),
 })
 export type Audit = z.infer<typeof AuditSchema>
 
