@@ -7,7 +7,7 @@ const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 let browser: CheckBrowser
 beforeAll(async () => {
   browser = await startCheckBrowser()
-})
+}, 30_000)
 afterAll(async () => {
   await browser.close()
 })
@@ -38,7 +38,7 @@ const CLICKS = `<div id="fake" onclick="alert(1)" style="cursor:pointer">Buy now
 const FIXED_CLICKS = `<div onclick="void 0" style="cursor:pointer"><a href="#buy">Buy now</a></div>
 <span role="button" tabindex="0" onclick="void 0">Open</span><button onclick="void 0">Go</button>`
 
-describe('focus-order in Chromium', () => {
+describe('focus-order in Chromium', { timeout: 30_000 }, () => {
   it('fails focus going into a closed container, naming the link; passes the hidden twin', async () => {
     const barrier = await focusOrderCheck.run(await browser.open(MENU), CONTEXT)
     expect(failedOf(barrier, '2.4.3').map((finding) => finding.element?.selector)).toEqual(['#hidden-link'])

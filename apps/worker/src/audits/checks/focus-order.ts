@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Finding, FindingElement } from '../engines/finding.js'
 import { canopyFinding, deadlineOf, evaluateInPage, passedWhereClean } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
@@ -28,7 +29,8 @@ export const focusOrderCheck: PageCheck = {
     const walk = await walkTabOrder(page, deadline.left())
     const mouseOnly = await evaluateInPage(page, findMouseOnlyControls, MAX_MOUSE_ONLY)
     const findings = [...hiddenFocusFindings(walk), ...trapFindings(walk), ...mouseOnly.map(mouseOnlyFinding)]
-    const applied = walk.stops.length === 0 ? [] : ['2.4.3', ...(walk.sequence.includes('exit') ? ['2.1.2'] : [])]
+    const applied =
+      walk.stops.length === 0 ? [] : ['2.4.3', ...(walk.sequence.includes('exit') ? ['2.1.2'] : [])]
     return passedWhereClean(focusOrderCheck, applied, findings)
   },
 }
@@ -83,7 +85,9 @@ function findMouseOnlyControls(limit: number): FindingElement[] {
   const keys = (window as unknown as { __canopyKeys: { describe(e: Element): FindingElement } }).__canopyKeys
   const focusable =
     'a[href], area[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [tabindex], [contenteditable]'
-  const candidates = new Set<Element>(document.querySelectorAll('[onclick], [role="button"], [role="link"]'))
+  const candidates = new Set<Element>(
+    Array.from(document.querySelectorAll('[onclick], [role="button"], [role="link"]')),
+  )
   for (const element of Array.from(document.body?.querySelectorAll('*') ?? []).slice(0, 5000))
     if ((element as HTMLElement).onclick) candidates.add(element)
   const found: FindingElement[] = []

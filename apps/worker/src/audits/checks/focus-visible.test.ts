@@ -7,7 +7,7 @@ const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 let browser: CheckBrowser
 beforeAll(async () => {
   browser = await startCheckBrowser()
-})
+}, 30_000)
 afterAll(async () => {
   await browser.close()
 })
@@ -16,7 +16,7 @@ const page = (style: string) => `<!doctype html><html lang="en"><title>t</title>
 <main><p><a href="#a">Home</a> <a id="plain" href="#b">News</a> <button class="send">Send</button></p>
 <label><input type="checkbox" class="box"><span>Agree</span></label></main>`
 
-describe('focus-visible in Chromium', () => {
+describe('focus-visible in Chromium', { timeout: 30_000 }, () => {
   it('fails an element whose focus changes nothing, naming it', async () => {
     const barrier = await browser.open(page('#plain:focus, #plain:focus-visible { outline: none; }'))
     const findings = await focusVisibleCheck.run(barrier, CONTEXT)
@@ -37,6 +37,8 @@ describe('focus-visible in Chromium', () => {
       s.addEventListener('blur', () => s.classList.remove('focused'));</script>`,
     )
     const findings = await focusVisibleCheck.run(fixed, CONTEXT)
-    expect(findings).toEqual([expect.objectContaining({ outcome: 'passed', element: null, criteria: ['2.4.7'] })])
+    expect(findings).toEqual([
+      expect.objectContaining({ outcome: 'passed', element: null, criteria: ['2.4.7'] }),
+    ])
   })
 })

@@ -1,11 +1,7 @@
+/// <reference lib="dom" />
 import type { Page } from 'playwright-core'
 import type { Finding } from '../engines/finding.js'
-import {
-  canopyFinding,
-  deadlineOf,
-  evaluateInPage,
-  passedWhereClean,
-} from './keyboard-layout-support.js'
+import { canopyFinding, deadlineOf, evaluateInPage, passedWhereClean } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
 import { walkTabOrder } from './tab-walk.js'
 import type { WalkStop } from './tab-walk-in-page.js'
@@ -74,14 +70,18 @@ async function looksTheSameOnScreen(page: Page, index: number): Promise<boolean 
 }
 
 /** Focuses (or blurs) walk stop `index` in view, transitions off; answers its box in viewport coordinates. */
-function showStop(arg: { index: number; focus: boolean }): { x: number; y: number; width: number; height: number } | null {
+function showStop(arg: {
+  index: number
+  focus: boolean
+}): { x: number; y: number; width: number; height: number } | null {
   const walk = (window as unknown as { __canopyTabWalk?: { elements: Element[] } }).__canopyTabWalk
   const element = walk?.elements[arg.index]
   if (!(element instanceof HTMLElement || element instanceof SVGElement) || !element.isConnected) return null
   if (!document.getElementById('canopy-focus-shots')) {
     const style = document.createElement('style')
     style.id = 'canopy-focus-shots'
-    style.textContent = '*, *::before, *::after { transition: none !important; caret-color: transparent !important; }'
+    style.textContent =
+      '*, *::before, *::after { transition: none !important; caret-color: transparent !important; }'
     document.head.append(style)
     const state = window as unknown as { __canopyShots: { scroll: number[]; previous: Element | null } }
     state.__canopyShots = { scroll: [window.scrollX, window.scrollY], previous: document.activeElement }
@@ -103,8 +103,9 @@ function endFocusShots(): void {
   const style = document.getElementById('canopy-focus-shots')
   if (!style) return
   style.remove()
-  const { scroll, previous } = (window as unknown as { __canopyShots: { scroll: number[]; previous: Element | null } })
-    .__canopyShots
+  const { scroll, previous } = (
+    window as unknown as { __canopyShots: { scroll: number[]; previous: Element | null } }
+  ).__canopyShots
   if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
   if (previous instanceof HTMLElement && previous !== document.body) previous.focus({ preventScroll: true })
   window.scrollTo(scroll[0] ?? 0, scroll[1] ?? 0)

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The in-page half of hover-content.ts: functions run in the page by evaluateInPage (self-contained), sharing
  * state on `window.__canopyHover`.
@@ -20,30 +21,65 @@ const STATE_TYPE = null as unknown as { __canopyHover: HoverState }
 export type HoverWindow = typeof STATE_TYPE
 
 /**
- * Finds content only hovering shows: style rules like `.menu li:hover > ul { display: block }` whose hover
- * reveals other elements (descendants or later siblings of the hovered one) that are hidden now. Keeps at
- * most `limit` triggers (with their hidden targets), turns transitions off while the check runs, and
- * answers the triggers described.
+ * The selectors of the style rules whose hover may reveal something: a `:hover` rule that sets display,
+ * visibility, opacity, a transform, a clip, a height or a position (`.menu li:hover > ul { display: block }`).
+ * Style sheets from other origins cannot be read.
  */
-export function findHoverTriggers(limit: number): Array<{ key: number | null; selector: string; snippet: string; label: string }> {
-  const reveals = ['display', 'visibility', 'opacity', 'transform', 'clip', 'clip-path', 'max-height', 'height', 'left', 'top', 'right']
-  function isShown(element: Element): boolean {
-    const r = element.getBoundingClientRect()
-    if (r.width < 1 || r.height < 1 || r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return false
-    return element.checkVisibility({ opacityProperty: true, visibilityProperty: true })
-  }
-  function rulesOf(list: CSSRuleList, into: CSSStyleRule[]): void {
+export function collectHoverSelectors(): string[] {
+  const reveals = [
+    'display',
+    'visibility',
+    'opacity',
+    'transform',
+    'clip',
+    'clip-path',
+    'max-height',
+    'height',
+    'left',
+    'top',
+    'right',
+  ]
+  const selectors: string[] = []
+  function rulesOf(list: CSSRuleList): void {
     for (const rule of Array.from(list)) {
       if (rule instanceof CSSStyleRule) {
-        if (rule.selectorText.includes(':hover') && reveals.some((p) => rule.style.getPropertyValue(p))) into.push(rule)
-      } else if ('cssRules' in rule) rulesOf((rule as CSSGroupingRule).cssRules, into)
+        if (rule.selectorText.includes(':hover') && reveals.some((p) => rule.style.getPropertyValue(p)))
+          selectors.push(...rule.selectorText.split(','))
+      } else if ('cssRules' in rule) rulesOf((rule as CSSGroupingRule).cssRules)
     }
+  }
+  for (const sheet of Array.from(document.styleSheets)) {
+    try {
+      rulesOf(sheet.cssRules)
+    } catch {
+      // a style sheet from another origin cannot be read
+    }
+  }
+  return selectors.map((selector) => selector.trim())
+}
+
+/**
+ * Finds content only hovering shows: for each hover selector, the elements it hovers that are shown now
+ * and the elements its hover reveals (descendants or later siblings) that are hidden now. Keeps at most
+ * `limit` triggers with their hidden targets, turns transitions off while the check runs, and answers the
+ * triggers described.
+ */
+export function findHoverTriggers(arg: {
+  selectors: string[]
+  limit: number
+}): Array<{ key: number | null; selector: string; snippet: string; label: string }> {
+  function isShown(element: Element): boolean {
+    const r = element.getBoundingClientRect()
+    if (r.width < 1 || r.height < 1 || r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0)
+      return false
+    return element.checkVisibility({ opacityProperty: true, visibilityProperty: true })
   }
   function targetsOf(trigger: Element, combinator: string, rest: string): Element[] {
     try {
       if (combinator === '+' || combinator === '~') {
         const after: Element[] = []
-        for (let s = trigger.nextElementSibling; s; s = combinator === '+' ? null : s.nextElementSibling) after.push(s)
+        for (let s = trigger.nextElementSibling; s; s = combinator === '+' ? null : s.nextElementSibling)
+          after.push(s)
         return after.filter((s) => s.matches(rest))
       }
       return Array.from(trigger.querySelectorAll(`:scope ${combinator === '>' ? '>' : ''} ${rest}`))
@@ -51,19 +87,12 @@ export function findHoverTriggers(limit: number): Array<{ key: number | null; se
       return []
     }
   }
-  const rules: CSSStyleRule[] = []
-  for (const sheet of Array.from(document.styleSheets)) {
-    try {
-      rulesOf(sheet.cssRules, rules)
-    } catch {
-      // a style sheet from another origin cannot be read
-    }
-  }
   const pairs: HoverPair[] = []
-  for (const selector of rules.flatMap((rule) => rule.selectorText.split(','))) {
-    const match = /:hover(?![\w-])([^\s>+~]*)\s*([>+~]?)\s*(\S.*)$/.exec(selector.trim())
+  const limit = arg.limit
+  for (const selector of arg.selectors) {
+    const match = /:hover(?![\w-])([^\s>+~]*)\s*([>+~]?)\s*(\S.*)$/.exec(selector)
     if (!match || pairs.length >= limit) continue
-    const triggerSelector = (selector.trim().slice(0, match.index) + (match[1] ?? '')).replace(/:hover/g, '') || '*'
+    const triggerSelector = (selector.slice(0, match.index) + (match[1] ?? '')).replace(/:hover/g, '') || '*'
     let triggers: Element[] = []
     try {
       triggers = Array.from(document.querySelectorAll(triggerSelector))
@@ -71,17 +100,26 @@ export function findHoverTriggers(limit: number): Array<{ key: number | null; se
       continue
     }
     for (const trigger of triggers) {
-      if (pairs.length >= limit || pairs.some((pair) => pair.trigger === trigger) || !isShown(trigger)) continue
-      const targets = targetsOf(trigger, match[2] ?? '', (match[3] ?? '').replace(/:hover/g, '')).filter((t) => !isShown(t))
+      if (pairs.length >= limit || pairs.some((pair) => pair.trigger === trigger) || !isShown(trigger))
+        continue
+      const targets = targetsOf(trigger, match[2] ?? '', (match[3] ?? '').replace(/:hover/g, '')).filter(
+        (t) => !isShown(t),
+      )
       if (targets.length > 0) pairs.push({ trigger, targets })
     }
   }
   const style = document.createElement('style')
   style.textContent = '*, *::before, *::after { transition: none !important; }'
   document.head.append(style)
-  ;(window as unknown as HoverWindow).__canopyHover = { pairs, style, scroll: [window.scrollX, window.scrollY], isShown }
-  const keys = (window as unknown as { __canopyKeys: { describe(e: Element): ReturnType<typeof findHoverTriggers>[0] } })
-    .__canopyKeys
+  ;(window as unknown as HoverWindow).__canopyHover = {
+    pairs,
+    style,
+    scroll: [window.scrollX, window.scrollY],
+    isShown,
+  }
+  const keys = (
+    window as unknown as { __canopyKeys: { describe(e: Element): ReturnType<typeof findHoverTriggers>[0] } }
+  ).__canopyKeys
   return pairs.map((pair) => keys.describe(pair.trigger))
 }
 
@@ -109,8 +147,10 @@ export function readHover(index: number): HoverReading {
   if (!shown) return { shown: false, at: null, text: '' }
   const r = shown.getBoundingClientRect()
   const inView = r.left + 2 < window.innerWidth && r.top + 2 < window.innerHeight
-  const at = inView ? { x: Math.min(r.left + r.width / 2, r.left + 8), y: Math.min(r.top + r.height / 2, r.top + 8) } : null
-  const text = ((shown as HTMLElement).innerText || shown.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 60)
+  const at = inView
+    ? { x: Math.min(r.left + r.width / 2, r.left + 8), y: Math.min(r.top + r.height / 2, r.top + 8) }
+    : null
+  const text = (shown.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60)
   return { shown: true, at, text }
 }
 
@@ -119,13 +159,17 @@ export function readHover(index: number): HoverReading {
  * whether its content then shows: 'unfocusable' when the keyboard cannot reach it, with whether the hidden
  * content holds controls (links, buttons, fields) that only a pointer can then reach.
  */
-export function focusReveals(index: number): { result: 'shown' | 'hidden' | 'unfocusable'; controls: boolean } {
+export function focusReveals(index: number): {
+  result: 'shown' | 'hidden' | 'unfocusable'
+  controls: boolean
+} {
   const hover = (window as unknown as HoverWindow).__canopyHover
   const pair = hover.pairs[index]
   const focusable = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
   const controls = !!pair?.targets.some((t) => t.matches(focusable) || t.querySelector(focusable))
   const target = pair?.trigger.matches(focusable) ? pair.trigger : pair?.trigger.querySelector(focusable)
-  if (!(target instanceof HTMLElement || target instanceof SVGElement)) return { result: 'unfocusable', controls }
+  if (!(target instanceof HTMLElement || target instanceof SVGElement))
+    return { result: 'unfocusable', controls }
   target.focus({ preventScroll: true })
   const shown = pair?.targets.some((t) => hover.isShown(t)) ?? false
   target.blur()

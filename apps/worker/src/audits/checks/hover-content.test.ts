@@ -7,7 +7,7 @@ const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 let browser: CheckBrowser
 beforeAll(async () => {
   browser = await startCheckBrowser()
-})
+}, 30_000)
 afterAll(async () => {
   await browser.close()
 })
@@ -26,11 +26,13 @@ const TOOLTIP = (style: string) => `<style>
   .help:hover .tip, .help:focus-within .tip { visibility: visible; } </style>
 <p><span class="help" id="help"><button type="button">?</button><span class="tip" role="tooltip">Collections are weekly</span></span></p>`
 
-describe('hover-content in Chromium', () => {
+describe('hover-content in Chromium', { timeout: 30_000 }, () => {
   it('fails a menu only a pointer can open, naming its trigger; passes its :focus-within twin', async () => {
     const barrier = await hoverContentCheck.run(await browser.open(MENU('nav li:hover > .sub')), CONTEXT)
     const failed = barrier.filter((finding) => finding.outcome === 'failed')
-    expect(failed.map((finding) => [finding.criteria[0], finding.element?.selector])).toEqual([['2.1.1', '#services']])
+    expect(failed.map((finding) => [finding.criteria[0], finding.element?.selector])).toEqual([
+      ['2.1.1', '#services'],
+    ])
     expect(failed[0]?.message).toContain('Bins')
     const fixed = await hoverContentCheck.run(
       await browser.open(MENU('nav li:hover > .sub, nav li:focus-within > .sub')),
@@ -43,7 +45,9 @@ describe('hover-content in Chromium', () => {
     const page = await browser.open(TOOLTIP('60px'))
     const barrier = await hoverContentCheck.run(page, CONTEXT)
     const failed = barrier.filter((finding) => finding.outcome === 'failed')
-    expect(failed.map((finding) => [finding.criteria[0], finding.element?.selector])).toEqual([['1.4.13', '#help']])
+    expect(failed.map((finding) => [finding.criteria[0], finding.element?.selector])).toEqual([
+      ['1.4.13', '#help'],
+    ])
     expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(1)
     const fixed = await hoverContentCheck.run(await browser.open(TOOLTIP('100%')), CONTEXT)
     expect(fixed.map((finding) => finding.outcome)).toEqual(['passed', 'passed'])

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core'
 import type { Finding, FindingElement } from '../engines/finding.js'
-import { canopyFinding, deadlineOf, evaluateInPage, passedWhereClean } from './keyboard-layout-support.js'
 import {
+  collectHoverSelectors,
   endHover,
   findHoverTriggers,
   focusReveals,
   placeTrigger,
   readHover,
 } from './hover-content-in-page.js'
+import { canopyFinding, deadlineOf, evaluateInPage, passedWhereClean } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
 
 /** At most this many hover triggers are tried per page. */
@@ -32,7 +33,8 @@ export const hoverContentCheck: PageCheck = {
   changesPage: true,
   async run(page, context) {
     const deadline = deadlineOf(context.timeoutMs)
-    const triggers = await evaluateInPage(page, findHoverTriggers, MAX_HOVER_TRIGGERS)
+    const selectors = await evaluateInPage(page, collectHoverSelectors, undefined)
+    const triggers = await evaluateInPage(page, findHoverTriggers, { selectors, limit: MAX_HOVER_TRIGGERS })
     const findings: Finding[] = []
     let tried = 0
     try {
@@ -64,7 +66,10 @@ async function tryTrigger(page: Page, index: number, trigger: FindingElement): P
     if (!onContent.shown) findings.push(notHoverable(trigger, hovered.text))
   }
   const viewport = page.viewportSize() ?? { width: 1280, height: 900 }
-  await page.mouse.move(centre.x < viewport.width / 2 ? viewport.width - 1 : 0, centre.y < viewport.height / 2 ? viewport.height - 1 : 0)
+  await page.mouse.move(
+    centre.x < viewport.width / 2 ? viewport.width - 1 : 0,
+    centre.y < viewport.height / 2 ? viewport.height - 1 : 0,
+  )
   // a key press first, so that focus from a script counts as keyboard focus (:focus-visible) as a Tab would
   await page.keyboard.press('Shift')
   const focused = await evaluateInPage(page, focusReveals, index)
@@ -82,9 +87,16 @@ function notHoverable(trigger: FindingElement, text: string): Finding {
   })
 }
 
-function notOnFocus(trigger: FindingElement, text: string, focused: ReturnType<typeof focusReveals>): Finding {
+function notOnFocus(
+  trigger: FindingElement,
+  text: string,
+  focused: ReturnType<typeof focusReveals>,
+): Finding {
   const unsure = focused.result === 'unfocusable' && !focused.controls
-  const reach = focused.result === 'unfocusable' ? 'the keyboard cannot reach this element' : 'keyboard focus on it does not show it'
+  const reach =
+    focused.result === 'unfocusable'
+      ? 'the keyboard cannot reach this element'
+      : 'keyboard focus on it does not show it'
   return canopyFinding(hoverContentCheck, {
     outcome: unsure ? 'review' : 'failed',
     criteria: ['2.1.1'],

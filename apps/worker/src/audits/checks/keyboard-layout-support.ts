@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { CDPSession, Page } from 'playwright-core'
 import type { Finding, FindingElement, FindingOutcome } from '../engines/finding.js'
 import type { PageCheck } from './page-check.js'
@@ -82,7 +83,7 @@ export function deadlineOf(timeoutMs: number): { left(): number; passed(): boole
 
 /** Rejects when `promise` outlasts `ms` (the check's remaining time). */
 export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)
   })

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Finding, FindingElement } from '../engines/finding.js'
 import {
   canopyFinding,
@@ -70,7 +71,8 @@ function findOverflowing(limit: number): Overflowing[] {
   const root = document.documentElement
   const width = root.clientWidth
   if (Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0) <= width + 1) return []
-  const twoD = 'table, pre, code, img, picture, video, canvas, svg, iframe, object, embed, math, [role="application"], [role="img"], [role="grid"]'
+  const twoD =
+    'table, pre, code, img, picture, video, canvas, svg, iframe, object, embed, math, [role="application"], [role="img"], [role="grid"]'
   const rightOf = (e: Element) => e.getBoundingClientRect().right + window.scrollX
   function widensPage(element: Element): boolean {
     for (let e: Element | null = element; e && e !== document.body; e = e.parentElement) {
@@ -87,7 +89,11 @@ function findOverflowing(limit: number): Overflowing[] {
     const parent = element.parentElement
     if (parent && parent !== document.body && rightOf(parent) > width + 1) continue
     if (!widensPage(element)) continue
-    found.push({ element: keys.describe(element), right: Math.round(rightOf(element)), twoDimensional: !!element.closest(twoD) })
+    found.push({
+      element: keys.describe(element),
+      right: Math.round(rightOf(element)),
+      twoDimensional: !!element.closest(twoD),
+    })
   }
   return found
 }

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The in-page half of the tab walk (tab-walk.ts): functions run in the page by evaluateInPage, so each one
  * carries everything it uses (nothing from this module's scope reaches the page).
@@ -60,7 +61,12 @@ export function installTabRecorder(token: string): void {
   function onFocusIn(): void {
     const element = deepActive()
     if (!element || element === marker || element === document.body) return
-    log.push({ type: 'in', index: indexOf(element), signature: helpers.focusLook(element), hidden: helpers.hiddenReason(element) })
+    log.push({
+      type: 'in',
+      index: indexOf(element),
+      signature: helpers.focusLook(element),
+      hidden: helpers.hiddenReason(element),
+    })
   }
   function onFocusOut(event: FocusEvent): void {
     const element = event.composedPath()[0]
@@ -100,17 +106,42 @@ export function installFocusLook(): void {
       s.outlineStyle === 'none' || Number.parseFloat(s.outlineWidth) === 0
         ? 'none'
         : [s.outlineStyle, s.outlineWidth, s.outlineColor, s.outlineOffset].join(' ')
-    return [outline, s.boxShadow, s.borderColor, s.borderWidth, s.borderStyle, s.backgroundColor,
-      s.backgroundImage, s.color, s.textDecorationLine, s.textDecorationColor, s.textDecorationThickness,
-      s.textDecorationStyle, s.fontWeight, s.opacity, s.transform, s.filter, s.visibility, s.display,
-      s.textShadow, pseudo ? s.content : ''].join(';')
+    return [
+      outline,
+      s.boxShadow,
+      s.borderColor,
+      s.borderWidth,
+      s.borderStyle,
+      s.backgroundColor,
+      s.backgroundImage,
+      s.color,
+      s.textDecorationLine,
+      s.textDecorationColor,
+      s.textDecorationThickness,
+      s.textDecorationStyle,
+      s.fontWeight,
+      s.opacity,
+      s.transform,
+      s.filter,
+      s.visibility,
+      s.display,
+      s.textShadow,
+      pseudo ? s.content : '',
+    ].join(';')
   }
   function signature(element: Element): string {
     const parent = element.parentElement
     const labels = 'labels' in element ? Array.from((element as HTMLInputElement).labels ?? []) : []
-    const around = [element, ...labels, parent, parent?.parentElement, element.previousElementSibling,
-      element.nextElementSibling, element.nextElementSibling?.nextElementSibling,
-      ...Array.from(element.querySelectorAll('*')).slice(0, 10)]
+    const around = [
+      element,
+      ...labels,
+      parent,
+      parent?.parentElement,
+      element.previousElementSibling,
+      element.nextElementSibling,
+      element.nextElementSibling?.nextElementSibling,
+      ...Array.from(element.querySelectorAll('*')).slice(0, 10),
+    ]
     const looks = around.filter((e): e is Element => e instanceof Element).map((e) => look(e))
     return [...looks, look(element, '::before'), look(element, '::after')].join('|')
   }
@@ -123,8 +154,9 @@ export function estimateTabStops(): number {
   const focusable = document.querySelectorAll(
     'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]',
   )
-  return Array.from(focusable).filter((e) => (e as HTMLElement).tabIndex >= 0 && e.getClientRects().length > 0)
-    .length
+  return Array.from(focusable).filter(
+    (e) => (e as HTMLElement).tabIndex >= 0 && e.getClientRects().length > 0,
+  ).length
 }
 
 /**
@@ -140,8 +172,12 @@ export function installHiddenReason(): void {
     if (rects.length === 0) return null
     const left = Math.min(...rects.map((r) => r.left))
     const top = Math.min(...rects.map((r) => r.top))
-    return new DOMRect(left, top, Math.max(...rects.map((r) => r.right)) - left,
-      Math.max(...rects.map((r) => r.bottom)) - top)
+    return new DOMRect(
+      left,
+      top,
+      Math.max(...rects.map((r) => r.right)) - left,
+      Math.max(...rects.map((r) => r.bottom)) - top,
+    )
   }
   // An ancestor clips the element unless the element escapes it: fixed boxes escape all, absolute boxes
   // the static ancestors below their containing block.
@@ -196,9 +232,14 @@ export interface WalkStop {
  * Reads the walk back from log entry `since` on: each focused element once (described as every engine
  * describes it), and the order of focus as element indexes, with 'exit' where focus had left the page.
  */
-export function readTabWalk(since: number): { stops: WalkStop[]; sequence: Array<number | 'exit'>; end: number } {
+export function readTabWalk(since: number): {
+  stops: WalkStop[]
+  sequence: Array<number | 'exit'>
+  end: number
+} {
   const walk = (window as unknown as { __canopyTabWalk: WalkState }).__canopyTabWalk
-  const keys = (window as unknown as { __canopyKeys: { describe(e: Element): WalkStop['element'] } }).__canopyKeys
+  const keys = (window as unknown as { __canopyKeys: { describe(e: Element): WalkStop['element'] } })
+    .__canopyKeys
   const focused = new Map<number, { signature?: string; hidden: string | null }>()
   const unfocused = new Map<number, string | undefined>()
   const sequence: Array<number | 'exit'> = []
@@ -210,7 +251,8 @@ export function readTabWalk(since: number): { stops: WalkStop[]; sequence: Array
       keysSeen++
     } else if (event.type === 'in') {
       sequence.push(index)
-      if (!focused.has(index)) focused.set(index, { signature: event.signature, hidden: event.hidden ?? null })
+      if (!focused.has(index))
+        focused.set(index, { signature: event.signature, hidden: event.hidden ?? null })
     } else if (!unfocused.has(index)) unfocused.set(index, event.signature)
   }
   const stops = walk.elements.map((element, index) => ({

@@ -87,7 +87,12 @@ export function firstCycle(sequence: Array<number | 'exit'>): number[] | null {
  * A keyboard trap holds focus against Tab, Shift+Tab and Escape (the standard way out of a dialog): the
  * cycle is a trap when none of them brings focus to an element outside it or out of the page.
  */
-async function confirmTrap(page: Page, session: CDPSession, cycle: number[], since: number): Promise<number[] | null> {
+async function confirmTrap(
+  page: Page,
+  session: CDPSession,
+  cycle: number[],
+  since: number,
+): Promise<number[] | null> {
   const inside = new Set(cycle)
   const escapes = (sequence: Array<number | 'exit'>) =>
     sequence.some((entry) => entry === 'exit' || !inside.has(entry))

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Finding, FindingElement } from '../engines/finding.js'
 import { canopyFinding, evaluateInPage, passedWhereClean, within } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
@@ -49,7 +50,10 @@ function smallTargetFinding(target: SmallTarget): Finding {
 }
 
 /** In the page: the targets, and the small ones whose 24 px circle touches another target. */
-function findCrowdedSmallTargets(arg: { limit: number; max: number }): { targets: number; small: SmallTarget[] } {
+function findCrowdedSmallTargets(arg: { limit: number; max: number }): {
+  targets: number
+  small: SmallTarget[]
+} {
   const keys = (window as unknown as { __canopyKeys: { describe(e: Element): FindingElement } }).__canopyKeys
   const selector =
     'a[href], area[href], button, input:not([type="hidden"]), select, textarea, summary, [onclick], [tabindex]:not([tabindex="-1"]), ' +
@@ -64,33 +68,52 @@ function findCrowdedSmallTargets(arg: { limit: number; max: number }): { targets
     return /\p{L}{2,}.*\p{L}{2,}/su.test(rest)
   }
   function userAgentControl(element: Element): boolean {
-    return element instanceof HTMLInputElement && nativeLook.test(element.type)
-      && getComputedStyle(element).appearance !== 'none'
+    return (
+      element instanceof HTMLInputElement &&
+      nativeLook.test(element.type) &&
+      getComputedStyle(element).appearance !== 'none'
+    )
   }
-  const targets = Array.from(document.querySelectorAll(selector)).slice(0, arg.max).flatMap((element) => {
-    const r = element.getBoundingClientRect()
-    const s = getComputedStyle(element)
-    if (r.width < 1 || r.height < 1 || s.visibility !== 'visible' || s.pointerEvents === 'none') return []
-    const x = (r.left + r.right) / 2 + window.scrollX
-    const y = (r.top + r.bottom) / 2 + window.scrollY
-    const box = { left: r.left + window.scrollX, top: r.top + window.scrollY, right: r.right + window.scrollX, bottom: r.bottom + window.scrollY }
-    return [{ element, r, x, y, box, small: r.width < 23.95 || r.height < 23.95 }]
-  })
+  const targets = Array.from(document.querySelectorAll(selector))
+    .slice(0, arg.max)
+    .flatMap((element) => {
+      const r = element.getBoundingClientRect()
+      const s = getComputedStyle(element)
+      if (r.width < 1 || r.height < 1 || s.visibility !== 'visible' || s.pointerEvents === 'none') return []
+      const x = (r.left + r.right) / 2 + window.scrollX
+      const y = (r.top + r.bottom) / 2 + window.scrollY
+      const box = {
+        left: r.left + window.scrollX,
+        top: r.top + window.scrollY,
+        right: r.right + window.scrollX,
+        bottom: r.bottom + window.scrollY,
+      }
+      return [{ element, r, x, y, box, small: r.width < 23.95 || r.height < 23.95 }]
+    })
   type Target = (typeof targets)[number]
   // The distance from a circle's centre to the nearest point of a box.
   const reach = (t: Target, o: Target) =>
-    Math.hypot(Math.max(o.box.left - t.x, 0, t.x - o.box.right), Math.max(o.box.top - t.y, 0, t.y - o.box.bottom))
+    Math.hypot(
+      Math.max(o.box.left - t.x, 0, t.x - o.box.right),
+      Math.max(o.box.top - t.y, 0, t.y - o.box.bottom),
+    )
   const crowding = (t: Target, o: Target) =>
-    o !== t && !o.element.contains(t.element) && !t.element.contains(o.element)
-    && (reach(t, o) < 12 || (o.small && Math.hypot(o.x - t.x, o.y - t.y) < 24))
+    o !== t &&
+    !o.element.contains(t.element) &&
+    !t.element.contains(o.element) &&
+    (reach(t, o) < 12 || (o.small && Math.hypot(o.x - t.x, o.y - t.y) < 24))
   const small: SmallTarget[] = []
   for (const t of targets) {
     if (small.length >= arg.limit) break
     if (!t.small || inSentence(t.element) || userAgentControl(t.element)) continue
     const neighbour = targets.find((o) => crowding(t, o))
     if (!neighbour) continue
-    small.push({ element: keys.describe(t.element), width: Math.round(t.r.width), height: Math.round(t.r.height),
-      neighbour: keys.describe(neighbour.element).label })
+    small.push({
+      element: keys.describe(t.element),
+      width: Math.round(t.r.width),
+      height: Math.round(t.r.height),
+      neighbour: keys.describe(neighbour.element).label,
+    })
   }
   return { targets: targets.length, small }
 }

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Page } from 'playwright-core'
 import type { Finding, FindingElement } from '../engines/finding.js'
 import { canopyFinding, evaluateInPage } from './keyboard-layout-support.js'
@@ -30,7 +31,12 @@ export function installTextClipping(max: number): void {
     const range = document.createRange()
     range.selectNodeContents(text)
     return Array.from(range.getClientRects()).some(
-      (r) => r.width > 0 && (r.right > box.right + 1 || r.bottom > box.bottom + 1 || r.left < box.left - 1 || r.top < box.top - 1),
+      (r) =>
+        r.width > 0 &&
+        (r.right > box.right + 1 ||
+          r.bottom > box.bottom + 1 ||
+          r.left < box.left - 1 ||
+          r.top < box.top - 1),
     )
   }
   function cutText(element: Element, box: DOMRect): string | null {
@@ -82,14 +88,24 @@ export interface TextClipHelpers {
  */
 export function installNewTextClips(): void {
   const helpers = (window as unknown as { __canopyChecks: TextClipHelpers }).__canopyChecks
-  const keys = (window as unknown as { __canopyKeys: { describe(e: Element): FindingElement; keyOf(e: Element): number } })
-    .__canopyKeys
+  const keys = (
+    window as unknown as { __canopyKeys: { describe(e: Element): FindingElement; keyOf(e: Element): number } }
+  ).__canopyKeys
   function newTextClips(before: number[]): TextClip[] {
     const earlier = new Set(before)
-    const byKey = new Map(helpers.textClips().filter((clip) => !earlier.has(clip.key)).map((clip) => [clip.key, clip]))
+    const byKey = new Map(
+      helpers
+        .textClips()
+        .filter((clip) => !earlier.has(clip.key))
+        .map((clip) => [clip.key, clip]),
+    )
     const kindOf = (e: Element) => byKey.get(keys.keyOf(e))?.kind
-    const elements = Array.from(document.body?.querySelectorAll('*') ?? []).filter((e) => byKey.has(keys.keyOf(e)))
-    const innermost = elements.filter((e) => !elements.some((o) => o !== e && e.contains(o) && kindOf(o) === kindOf(e)))
+    const elements = Array.from(document.body?.querySelectorAll('*') ?? []).filter((e) =>
+      byKey.has(keys.keyOf(e)),
+    )
+    const innermost = elements.filter(
+      (e) => !elements.some((o) => o !== e && e.contains(o) && kindOf(o) === kindOf(e)),
+    )
     return innermost.flatMap((element) => {
       const clip = byKey.get(keys.keyOf(element))
       return clip ? [{ element: keys.describe(element), kind: clip.kind, text: clip.text }] : []
@@ -114,7 +130,6 @@ export function currentTextClipKeys(): number[] {
 export function newTextClips(before: number[]): TextClip[] {
   return (window as unknown as { __canopyChecks: TextClipHelpers }).__canopyChecks.newTextClips(before)
 }
-
 
 /** A clip as a finding: cut-off text fails; text spilling out of its box is for a person to look at. */
 export function textClipFinding(check: PageCheck, criterion: string, clip: TextClip, cause: string): Finding {

@@ -1,6 +1,12 @@
+/// <reference lib="dom" />
 import { deadlineOf, evaluateInPage, passedWhereClean, within } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
-import { installTextClipHelpers, type TextClip, type TextClipHelpers, textClipFinding } from './text-clipping.js'
+import {
+  installTextClipHelpers,
+  type TextClip,
+  type TextClipHelpers,
+  textClipFinding,
+} from './text-clipping.js'
 
 /**
  * Text spacing: with the spacing a reader may set (line height 1.5 times the font size, 2 font sizes after
@@ -20,8 +26,14 @@ export const textSpacingCheck: PageCheck = {
   async run(page, context) {
     const deadline = deadlineOf(context.timeoutMs)
     await installTextClipHelpers(page)
-    const clips = await within(evaluateInPage(page, measureUnderTextSpacing, undefined), deadline.left(), 'text spacing')
-    const findings = clips.map((clip) => textClipFinding(textSpacingCheck, '1.4.12', clip, 'more text spacing'))
+    const clips = await within(
+      evaluateInPage(page, measureUnderTextSpacing, undefined),
+      deadline.left(),
+      'text spacing',
+    )
+    const findings = clips.map((clip) =>
+      textClipFinding(textSpacingCheck, '1.4.12', clip, 'more text spacing'),
+    )
     return passedWhereClean(textSpacingCheck, ['1.4.12'], findings)
   },
 }

@@ -42,7 +42,9 @@ export const zoomCheck: PageCheck = {
       await settleLayout(page)
       await page.evaluate(([x, y]) => window.scrollTo(x ?? 0, y ?? 0), scroll)
     }
-    const findings = clips.map((clip) => textClipFinding(zoomCheck, '1.4.4', clip, 'the page zoomed to 200 %'))
+    const findings = clips.map((clip) =>
+      textClipFinding(zoomCheck, '1.4.4', clip, 'the page zoomed to 200 %'),
+    )
     return passedWhereClean(zoomCheck, ['1.4.4'], findings)
   },
 }
@@ -52,7 +54,10 @@ async function measureZoomed(
   viewport: { width: number; height: number },
   before: number[],
 ): Promise<TextClip[]> {
-  await page.setViewportSize({ width: Math.round(viewport.width / 2), height: Math.round(viewport.height / 2) })
+  await page.setViewportSize({
+    width: Math.round(viewport.width / 2),
+    height: Math.round(viewport.height / 2),
+  })
   await settleLayout(page)
   return evaluateInPage(page, newTextClips, before)
 }
