@@ -55,7 +55,7 @@ export function understandingUrl(slug: string): string {
  * element keys' description) and `args`, and returns what the check reads.
  */
 export async function readPage<T>(page: Page, body: string, args: unknown = null): Promise<T> {
-  const script = `((args) => {
+  const script = `(async (args) => {
     const describe = (element) => window.__canopyKeys.describe(element);
     ${body}
   })(${JSON.stringify(args)})`

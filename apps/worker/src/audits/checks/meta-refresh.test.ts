@@ -22,7 +22,7 @@ describe('parseMetaRefresh', () => {
   })
 })
 
-describe('meta refresh in Chromium', () => {
+describe('meta refresh in Chromium', { timeout: 60_000 }, () => {
   it('fails a page that leaves on a timer, naming its meta element', async () => {
     const page = await browser.open(
       '<html lang="en"><head><meta http-equiv="Refresh" content="30; url=/next"><title>t</title></head><body><p>Soon elsewhere.</p></body></html>',
