@@ -20,7 +20,10 @@ afterAll(async () => {
 
 describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
   it('fails sound that starts by itself for more than 3 s with no way to stop it, naming the element', async () => {
-    const tab = await browser.open(page('<audio id="welcome" src="/tune.wav" autoplay></audio><p>Hello</p>'), FILES)
+    const tab = await browser.open(
+      page('<audio id="welcome" src="/tune.wav" autoplay></audio><p>Hello</p>'),
+      FILES,
+    )
     const findings = await autoplayMediaCheck.run(tab, CONTEXT)
     expect(findings).toHaveLength(1)
     expect(findings[0]).toMatchObject({
@@ -42,7 +45,10 @@ describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
     ]) {
       const tab = await browser.open(page(fixed), FILES)
       const findings = await autoplayMediaCheck.run(tab, CONTEXT)
-      expect(findings.map((finding) => finding.outcome), fixed).toEqual(['passed'])
+      expect(
+        findings.map((finding) => finding.outcome),
+        fixed,
+      ).toEqual(['passed'])
     }
   })
 

@@ -75,7 +75,11 @@ function playsSoundTooLong(media: MediaState): boolean {
 export function judgeMedia(media: MediaState, pageControl: boolean): CheckVerdict | null {
   if (!playsSoundTooLong(media) || media.controls) return null
   const length =
-    media.duration === 'endless' ? 'a stream' : media.loop ? 'on a loop' : `${Math.round(Number(media.duration))} s long`
+    media.duration === 'endless'
+      ? 'a stream'
+      : media.loop
+        ? 'on a loop'
+        : `${Math.round(Number(media.duration))} s long`
   if (pageControl || media.duration === null) {
     return {
       outcome: 'review',

@@ -19,26 +19,41 @@ describe('bypass blocks in Chromium', { timeout: 60_000 }, () => {
     const tab = await browser.open(page(`${NAV}<div class="content"><p>Welcome to the council.</p></div>`))
     const findings = await bypassBlocksCheck.run(tab, CONTEXT)
     expect(findings).toMatchObject([
-      { engine: 'canopy', ruleId: 'canopy-bypass-blocks', outcome: 'failed', criteria: ['2.4.1'], element: { selector: 'html' } },
+      {
+        engine: 'canopy',
+        ruleId: 'canopy-bypass-blocks',
+        outcome: 'failed',
+        criteria: ['2.4.1'],
+        element: { selector: 'html' },
+      },
     ])
   })
 
   it('passes its fixed twin, whose skip link reaches the content', async () => {
     const tab = await browser.open(
-      page(`<a href="#content">Skip to content</a>${NAV}<div id="content" tabindex="-1"><p>Welcome to the council.</p></div>`),
+      page(
+        `<a href="#content">Skip to content</a>${NAV}<div id="content" tabindex="-1"><p>Welcome to the council.</p></div>`,
+      ),
     )
     expect((await bypassBlocksCheck.run(tab, CONTEXT)).map((finding) => finding.outcome)).toEqual(['passed'])
   })
 
   it('passes a page with a main landmark, and one with headings', async () => {
-    for (const fixed of [`${NAV}<main><p>Welcome.</p></main>`, `${NAV}<h1>Welcome</h1><p>Council news.</p>`]) {
+    for (const fixed of [
+      `${NAV}<main><p>Welcome.</p></main>`,
+      `${NAV}<h1>Welcome</h1><p>Council news.</p>`,
+    ]) {
       const tab = await browser.open(page(fixed))
-      expect((await bypassBlocksCheck.run(tab, CONTEXT)).map((finding) => finding.outcome)).toEqual(['passed'])
+      expect((await bypassBlocksCheck.run(tab, CONTEXT)).map((finding) => finding.outcome)).toEqual([
+        'passed',
+      ])
     }
   })
 
   it('fails a skip link whose target is not on the page, even when the page has a main landmark', async () => {
-    const tab = await browser.open(page(`<a href="#main-content">Skip to main content</a>${NAV}<main><p>Hi.</p></main>`))
+    const tab = await browser.open(
+      page(`<a href="#main-content">Skip to main content</a>${NAV}<main><p>Hi.</p></main>`),
+    )
     const findings = await bypassBlocksCheck.run(tab, CONTEXT)
     expect(findings).toHaveLength(1)
     expect(findings[0]).toMatchObject({ outcome: 'failed', element: { selector: 'body > a' } })

@@ -49,9 +49,12 @@ describe('meta refresh in Chromium', { timeout: 60_000 }, () => {
   })
 
   it('passes an instant redirect and says nothing on a page without a refresh', async () => {
-    const page = await browser.open('<html lang="en"><head><title>t</title></head><body><p>a</p></body></html>', {
-      '/away': { body: '<meta http-equiv="refresh" content="0; url=/">', type: 'text/html' },
-    })
+    const page = await browser.open(
+      '<html lang="en"><head><title>t</title></head><body><p>a</p></body></html>',
+      {
+        '/away': { body: '<meta http-equiv="refresh" content="0; url=/">', type: 'text/html' },
+      },
+    )
     expect(await metaRefreshCheck.run(page, CONTEXT)).toEqual([])
     await page.goto(page.url().replace(/\/$/, '/away'))
     await page.waitForURL((url) => url.pathname === '/')
