@@ -50,16 +50,28 @@ export function understandingUrl(slug: string): string {
   return `https://www.w3.org/WAI/WCAG22/Understanding/${slug}.html`
 }
 
+/** The constructor of async functions, to build one from source. */
+const AsyncFunction = (async () => {}).constructor as new (
+  ...source: string[]
+) => (arg: unknown) => Promise<unknown>
+
 /**
- * Runs a script in the page: `body` is the inside of a function that may use `describe(element)` (the
- * element keys' description) and `args`, and returns what the check reads.
+ * A function for Playwright to run in the page, built from source at run time (`body` uses `args` and
+ * `describe`): compiled code would carry the compiler's helpers into the page, a string does not.
+ */
+export function pageFunction(body: string): (args: unknown) => Promise<unknown> {
+  return new AsyncFunction(
+    'args',
+    `const describe = (element) => window.__canopyKeys.describe(element);\n${body}`,
+  )
+}
+
+/**
+ * Runs a script in the page: `body` is the inside of an async function that may use `describe(element)`
+ * (the element keys' description) and `args`, and returns what the check reads.
  */
 export async function readPage<T>(page: Page, body: string, args: unknown = null): Promise<T> {
-  const script = `(async (args) => {
-    const describe = (element) => window.__canopyKeys.describe(element);
-    ${body}
-  })(${JSON.stringify(args)})`
-  return (await page.evaluate(script)) as T
+  return (await page.evaluate(pageFunction(body), args)) as T
 }
 
 /** Short quotation of a text for a message: whitespace collapsed, cut at `max` characters. */
