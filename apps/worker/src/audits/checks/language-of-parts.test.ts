@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isValidLang, languageOfPartsCheck } from './language-of-parts.js'
+import { isValidLang, judgePassage, languageOfPartsCheck } from './language-of-parts.js'
 import { type CheckBrowser, startCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
@@ -24,6 +24,16 @@ describe('isValidLang', () => {
       expect(isValidLang(valid), valid).toBe(true)
     for (const invalid of ['xx', 'english', 'abcd', '12', 'fr!'])
       expect(isValidLang(invalid), invalid).toBe(false)
+  })
+})
+
+describe('judgePassage', () => {
+  const element = { key: 1, selector: 'p', snippet: '<p>', label: 'p' }
+  const judge = (text: string) => judgePassage({ element, text, lang: 'en-GB', ownLang: false })?.outcome
+  it('asks for review of a short foreign passage, and says nothing when the trigrams fit many languages', () => {
+    expect(judge('La bibliothèque est fermée le dimanche matin.')).toBe('review')
+    expect(judge('Stories from earlier years, newest first.')).toBeUndefined()
+    expect(judge('Council podcast, episode one (MP3 audio)')).toBeUndefined()
   })
 })
 
