@@ -70,12 +70,13 @@ describe('contrast over images in Chromium', { timeout: 60_000 }, () => {
     const tab = await browser.open(
       page(hero('linear-gradient(#ffffff, #eeeeee)', '#ffffff', ';text-shadow:0 0 4px #000')),
     )
+    // Read as a script string: the worker is compiled without the DOM's types.
     const look = () =>
-      tab.evaluate(() => {
-        const hero = document.querySelector('#hero') as HTMLElement
-        const style = getComputedStyle(hero)
-        return [style.color, style.textShadow, style.webkitTextFillColor, hero.style.length]
-      })
+      tab.evaluate(`(() => {
+        const hero = document.querySelector('#hero');
+        const style = getComputedStyle(hero);
+        return [style.color, style.textShadow, style.webkitTextFillColor, hero.style.length];
+      })()`)
     const before = await look()
     const findings = await contrastOverImagesCheck.run(tab, CONTEXT)
     expect(findings).toMatchObject([{ outcome: 'review', element: { selector: '#hero' } }])
