@@ -60,4 +60,12 @@ describe('reading order in Chromium', { timeout: 60_000 }, () => {
     )
     expect(findings).toMatchObject([{ outcome: 'review', element: { selector: '#moved' } }])
   })
+
+  it('asks for review of a grid item placed before the one it follows', async () => {
+    const findings = await run(
+      '<div style="display:grid;grid-template-columns:1fr 1fr"><p>News and events.</p><p id="aside" style="grid-column:1;grid-row:1">Quick links.</p></div>',
+    )
+    expect(findings).toMatchObject([{ outcome: 'review', element: { selector: '#aside' } }])
+    expect(findings[0]?.message).toContain('(by grid placement)')
+  })
 })

@@ -18,8 +18,8 @@ export interface SwappedPair {
 }
 
 /**
- * Finds the containers whose CSS can show their children in another order than the source's (reversed flex,
- * `order`, grid placement, absolutely positioned children with text), and in each the first pair of
+ * Finds the containers whose CSS can show their children in another order than the source's (reversed flex
+ * direction or wrapping, `order`, grid placement or dense packing, absolutely positioned children with text), and in each the first pair of
  * consecutive children with text where the later one is shown first: wholly above it, or on the same line
  * and before it in the writing direction.
  */
@@ -30,10 +30,12 @@ const READ_REORDERED = `
     const style = getComputedStyle(el);
     const parent = el.parentElement;
     if (/flex/.test(style.display) && /reverse/.test(style.flexDirection)) causes.set(el, 'flex-direction: ' + style.flexDirection);
+    else if (/flex/.test(style.display) && style.flexWrap === 'wrap-reverse') causes.set(el, 'flex-wrap: wrap-reverse');
+    else if (/grid/.test(style.display) && /dense/.test(style.gridAutoFlow)) causes.set(el, 'grid-auto-flow: dense');
     if (!parent || causes.has(parent)) continue;
     const parentDisplay = getComputedStyle(parent).display;
     if (/flex|grid/.test(parentDisplay) && style.order !== '0') causes.set(parent, 'order');
-    else if (/grid/.test(parentDisplay) && (style.gridRowStart !== 'auto' || style.gridColumnStart !== 'auto' || style.gridArea !== 'auto / auto / auto / auto')) causes.set(parent, 'grid placement');
+    else if (/grid/.test(parentDisplay) && (style.gridRowStart !== 'auto' || style.gridColumnStart !== 'auto')) causes.set(parent, 'grid placement');
     else if (/absolute|fixed/.test(style.position) && textOf(el).length > 1) causes.set(parent, 'absolute position');
   }
   const headingLike = 'h1, h2, h3, h4, h5, h6, [role="heading"], label, legend, caption, dt, th';
