@@ -60,9 +60,12 @@ const FIND_CANDIDATES = `
   const media = [...document.querySelectorAll('img, video, canvas, svg')]
     .map((el) => ({ el, box: el.getBoundingClientRect() }))
     .filter(({ box }) => box.width * box.height >= 400);
-  const overMedia = (el, box) => {
+  // With 'box', any overlap of the element's box; else the centre of its first line inside the image.
+  const overMedia = (el, box, test) => {
     const x = box.x + box.width / 2, y = box.y + box.height / 2;
-    return media.some((m) => !m.el.contains(el) && x > m.box.left && x < m.box.right && y > m.box.top && y < m.box.bottom);
+    return media.some((m) => !m.el.contains(el) && (test === 'box'
+      ? box.left < m.box.right && box.right > m.box.left && box.top < m.box.bottom && box.bottom > m.box.top
+      : x > m.box.left && x < m.box.right && y > m.box.top && y < m.box.bottom));
   };
   const unsure = (el, style) => {
     if (style.textShadow !== 'none' || parseFloat(style.webkitTextStrokeWidth) > 0 || style.mixBlendMode !== 'normal'
@@ -82,15 +85,18 @@ const FIND_CANDIDATES = `
   const candidates = [], elements = [];
   for (const [el, nodes] of owners) {
     if (candidates.length >= args.maxCandidates) break;
+    // Cheapest test first: most text sits on a plain colour and has no image anywhere near it.
+    const ownBackground = backgroundOf(el);
+    if (!ownBackground && !overMedia(el, el.getBoundingClientRect(), 'box')) continue;
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const rects = nodes.flatMap((node) => { const range = document.createRange(); range.selectNodeContents(node); return [...range.getClientRects()]; })
       .filter((rect) => rect.width >= 4 && rect.height >= 4).slice(0, 20);
     if (rects.length === 0) continue;
+    const background = ownBackground || (overMedia(el, rects[0]) ? 'media' : null);
+    if (!background) continue;
     const style = getComputedStyle(el);
     const colour = parse(style.webkitTextFillColor);
     if (!colour || colour.a === 0) continue;
-    const background = backgroundOf(el) || (overMedia(el, rects[0]) ? 'media' : null);
-    if (!background) continue;
     const size = parseFloat(style.fontSize), weight = Number(style.fontWeight);
     elements.push(el);
     candidates.push({
