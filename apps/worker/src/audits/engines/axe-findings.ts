@@ -57,7 +57,8 @@ function findingOf(rule: AxeRuleResult, outcome: FindingOutcome, node: AxeNodeWi
 
 /**
  * axe's results as findings: a violation's node → failed, an incomplete node → review (axe could not
- * decide), a rule that passed with no violation or incomplete node → one passed finding with no element.
+ * decide), a rule that passed with no violation or incomplete node → one passed finding with no element, and
+ * a rule with nothing to test on the page → one inapplicable finding.
  */
 export function axeFindings(results: AxeResultsWithElements): Finding[] {
   const failed = results.violations.flatMap((rule) =>
@@ -70,7 +71,10 @@ export function axeFindings(results: AxeResultsWithElements): Finding[] {
   const passed = results.passes
     .filter((rule) => !undecided.has(rule.id))
     .map((rule) => findingOf(rule, 'passed', null))
-  return [...failed, ...review, ...passed]
+  const inapplicable = results.inapplicable
+    .filter((rule) => !undecided.has(rule.id))
+    .map((rule) => findingOf(rule, 'inapplicable', null))
+  return [...failed, ...review, ...passed, ...inapplicable]
 }
 
 /**

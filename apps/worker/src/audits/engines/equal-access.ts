@@ -92,6 +92,7 @@ const ACT_OUTCOMES: Record<FindingOutcome, ActOutcome[]> = {
   failed: ['fail', 'cantTell'],
   review: ['fail', 'cantTell'],
   passed: ['pass'],
+  inapplicable: ['inapplicable'],
 }
 
 /**
