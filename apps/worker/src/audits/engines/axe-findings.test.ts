@@ -27,6 +27,7 @@ describe('axe findings', () => {
         : [],
       incomplete: [],
       passes: [],
+      inapplicable: [],
     }
     expect(axeFindings(withElement)).toEqual([
       {
@@ -72,5 +73,15 @@ describe('axe findings', () => {
       recorded.passes.map((rule) => rule.id).filter((id) => id !== 'color-contrast'),
     )
     expect(passed.every((finding) => finding.element === null)).toBe(true)
+  })
+
+  it('names each rule with nothing to test on the page as one inapplicable finding without an element', () => {
+    const findings = axeFindings({ ...recorded, violations: [], incomplete: [] })
+    const inapplicable = findings.filter((finding) => finding.outcome === 'inapplicable')
+    expect(recorded.inapplicable.length).toBeGreaterThan(0)
+    expect(inapplicable.map((finding) => finding.ruleId)).toEqual(
+      recorded.inapplicable.map((rule) => rule.id),
+    )
+    expect(inapplicable.every((finding) => finding.element === null)).toBe(true)
   })
 })
