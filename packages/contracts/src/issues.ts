@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { IssueCategorySchema, IssueLevelSchema } from './audits.js'
 import { SectionScopeQuerySchema, sortKeySchema } from './lists.js'
 import { ListQuerySchema, SysSchema } from './paging.js'
+import { ConformanceFilterSchema, IssueReviewSchema } from './reviews.js'
+import { ConformanceSchema, EngineIdSchema } from './wcag.js'
 
 /**
  * A site's issues: one row per audit (axe rule, Lighthouse audit or our own check) with the pages it fails
@@ -51,6 +53,11 @@ export const IssuesQuerySchema = ListQuerySchema.extend({
   sortBy: sortKeySchema(ISSUE_LIST_SORT_KEYS).optional(),
   level: IssueLevelSchema.optional(),
   status: IssueStatusFilterSchema.default('current'),
+  /**
+   * accessibility: failures of the site's WCAG target, advice (best practices and criteria above it), or
+   * both; results scanned before conformance was recorded count as failures
+   */
+  conformance: ConformanceFilterSchema.default('all'),
 })
 export type IssuesQuery = z.infer<typeof IssuesQuerySchema>
 
@@ -78,6 +85,12 @@ export const IssueListItemSchema = z.object({
   firstSeen: z.string().nullable(),
   /** template problems behind it: elements failing alike on several pages */
   templateCount: z.number().int(),
+  /** accessibility: a failure of the site's WCAG target or advice, as the latest scan judged it; null elsewhere */
+  conformance: ConformanceSchema.nullable(),
+  /** accessibility: the engines that found it on any page of the site; [] elsewhere */
+  engines: z.array(EngineIdSchema),
+  /** pages where it needed review and a reviewer decided (confirmed ones also count in results.totalCount) */
+  pagesReviewed: z.number().int(),
 })
 export type IssueListItem = z.infer<typeof IssueListItemSchema>
 
@@ -121,10 +134,17 @@ export const IssueLevelCountSchema = z.object({
  */
 export const IssuesOverviewSchema = z.object({
   scan: ScanRefSchema.nullable(),
-  /** distinct audits failing now */
+  /**
+   * distinct audits failing now; accessibility counts failures of the site's target only (advice apart),
+   * as do occurrencesFailed and byLevel
+   */
   issuesFailed: z.number().int(),
-  /** distinct audits needing a manual check now */
+  /** distinct audits needing a manual check now (a reviewer's decision takes a page out) */
   issuesManual: z.number().int(),
+  /** distinct audits failing now as advice only (best practices, criteria above the site's target) */
+  issuesAdvice: z.number().int(),
+  /** (page, audit) pairs that need review: without a reviewer's decision, and with one */
+  reviews: z.object({ toReview: z.number().int(), reviewed: z.number().int() }),
   /** failing (page, audit) pairs now */
   occurrencesFailed: z.number().int(),
   /** A, AA, AAA, Error and Manual, in that order, zero counts included */
@@ -226,5 +246,7 @@ export const IssuePageItemSchema = z.object({
   linkedJiraIssue: LinkedTicketSchema.nullable(),
   /** the page's views in the last 30 days from the site's web analytics (0 when it is not connected) */
   views: z.number().int().nonnegative(),
+  /** the reviewer's decision that applies to it on this page (it needs review and was decided); null otherwise */
+  review: IssueReviewSchema.nullable(),
 })
 export type IssuePageItem = z.infer<typeof IssuePageItemSchema>

@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { AuditDetailsSchema, IssueLevelSchema, PerformanceMetricsSchema } from './audits.js'
 import { AssignmentSchema, IssueLifecycleSchema, LinkedTicketSchema, ScanRefSchema } from './issues.js'
 import { SysSchema } from './paging.js'
+import { IssueReviewSchema } from './reviews.js'
 import { BlockedRequestSchema, PageInventorySchema } from './scans.js'
+import { ConformanceSchema, EngineIdSchema, ReviewGuidanceSchema } from './wcag.js'
 
 /**
  * GET /api/v1/sites/:slug/page?pageId=: one page of a site with the latest outcome of every audit, per
@@ -29,9 +31,27 @@ export const AuditIssueSchema = z.object({
   templates: z.array(z.object({ signature: z.string(), selector: z.string(), pageCount: z.number().int() })),
   assignment: AssignmentSchema.nullable(),
   linkedJiraIssue: LinkedTicketSchema.nullable(),
+  /** accessibility: the engines that found it (each engine reporting the same barrier is credited); [] elsewhere */
+  engines: z.array(EngineIdSchema),
+  /** accessibility: the W3C ACT rules it implements, e.g. ['23a2a8'] */
+  actRules: z.array(z.string()),
+  /** accessibility: a failure of the site's WCAG target, or advice (best practice or above the target); null elsewhere */
+  conformance: ConformanceSchema.nullable(),
+  /**
+   * the reviewer's decision that applies to this result (it needs review and a reviewer decided): confirmed
+   * ones are listed in issuesFailed, dismissed ones stay in issuesManual; null otherwise
+   */
+  review: IssueReviewSchema.nullable(),
+  /** for a result that needs review (decided or not): what to check, how, and the WCAG techniques; null otherwise */
+  guidance: ReviewGuidanceSchema.nullable(),
 })
 export type AuditIssue = z.infer<typeof AuditIssueSchema>
 
+/**
+ * One category's results on the page. A result needing review that a reviewer confirmed is in issuesFailed
+ * (with its `review`); one they dismissed stays in issuesManual with `review.decision` 'dismissed' (the
+ * screen shows it apart from those still to review); issuesManual items with `review` null are to review.
+ */
 export const AuditPageDataSchema = z.object({
   /** 0-100, null when the category was not measured */
   score: z.number().nullable(),
