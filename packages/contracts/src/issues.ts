@@ -53,10 +53,7 @@ export const IssuesQuerySchema = ListQuerySchema.extend({
   sortBy: sortKeySchema(ISSUE_LIST_SORT_KEYS).optional(),
   level: IssueLevelSchema.optional(),
   status: IssueStatusFilterSchema.default('current'),
-  /**
-   * accessibility: failures of the site's WCAG target, advice (best practices and criteria above it), or
-   * both; results scanned before conformance was recorded count as failures
-   */
+  /** accessibility: failures of the site's WCAG target, advice, or both */
   conformance: ConformanceFilterSchema.default('all'),
 })
 export type IssuesQuery = z.infer<typeof IssuesQuerySchema>
@@ -85,11 +82,11 @@ export const IssueListItemSchema = z.object({
   firstSeen: z.string().nullable(),
   /** template problems behind it: elements failing alike on several pages */
   templateCount: z.number().int(),
-  /** accessibility: a failure of the site's WCAG target or advice, as the latest scan judged it; null elsewhere */
+  /** accessibility: a failure of the site's WCAG target or advice; null for the other categories */
   conformance: ConformanceSchema.nullable(),
-  /** accessibility: the engines that found it on any page of the site; [] elsewhere */
+  /** accessibility: the engines that found it on any page */
   engines: z.array(EngineIdSchema),
-  /** pages where it needed review and a reviewer decided (confirmed ones also count in results.totalCount) */
+  /** pages where a reviewer has decided it (confirmed or dismissed) */
   pagesReviewed: z.number().int(),
 })
 export type IssueListItem = z.infer<typeof IssueListItemSchema>
@@ -135,16 +132,13 @@ export const IssueLevelCountSchema = z.object({
 export const IssuesOverviewSchema = z.object({
   scan: ScanRefSchema.nullable(),
   /**
-   * distinct audits failing now; accessibility counts failures of the site's target only (advice apart),
-   * as do occurrencesFailed and byLevel
+   * distinct audits failing now; for accessibility, failures of the site's target only (advice is counted in
+   * issuesAdvice), as are occurrencesFailed and byLevel. A reviewer's confirmation counts as failing; a
+   * decided result no longer counts in issuesManual.
    */
   issuesFailed: z.number().int(),
-  /** distinct audits needing a manual check now (a reviewer's decision takes a page out) */
+  /** distinct audits needing a manual check now */
   issuesManual: z.number().int(),
-  /** distinct audits failing now as advice only (best practices, criteria above the site's target) */
-  issuesAdvice: z.number().int(),
-  /** (page, audit) pairs that need review: without a reviewer's decision, and with one */
-  reviews: z.object({ toReview: z.number().int(), reviewed: z.number().int() }),
   /** failing (page, audit) pairs now */
   occurrencesFailed: z.number().int(),
   /** A, AA, AAA, Error and Manual, in that order, zero counts included */
@@ -157,6 +151,10 @@ export const IssuesOverviewSchema = z.object({
   occurrencesFixed: z.number().int(),
   /** the largest template problems, most pages first (at most 10) */
   templates: z.array(IssueTemplateSchema),
+  /** accessibility: distinct audits failing now that are advice (best practice or above the site's target) */
+  issuesAdvice: z.number().int(),
+  /** results needing review: (page, audit) pairs still to decide, and those decided */
+  reviews: z.object({ toReview: z.number().int(), reviewed: z.number().int() }),
 })
 export type IssuesOverview = z.infer<typeof IssuesOverviewSchema>
 
@@ -246,7 +244,7 @@ export const IssuePageItemSchema = z.object({
   linkedJiraIssue: LinkedTicketSchema.nullable(),
   /** the page's views in the last 30 days from the site's web analytics (0 when it is not connected) */
   views: z.number().int().nonnegative(),
-  /** the reviewer's decision that applies to it on this page (it needs review and was decided); null otherwise */
+  /** a reviewer's decision on this page, for a result that needs review; null while undecided */
   review: IssueReviewSchema.nullable(),
 })
 export type IssuePageItem = z.infer<typeof IssuePageItemSchema>

@@ -31,18 +31,15 @@ export const AuditIssueSchema = z.object({
   templates: z.array(z.object({ signature: z.string(), selector: z.string(), pageCount: z.number().int() })),
   assignment: AssignmentSchema.nullable(),
   linkedJiraIssue: LinkedTicketSchema.nullable(),
-  /** accessibility: the engines that found it (each engine reporting the same barrier is credited); [] elsewhere */
+  /** accessibility: the engines that found it (empty for the other categories) */
   engines: z.array(EngineIdSchema),
-  /** accessibility: the W3C ACT rules it implements, e.g. ['23a2a8'] */
+  /** accessibility: the W3C ACT rules it implements */
   actRules: z.array(z.string()),
-  /** accessibility: a failure of the site's WCAG target, or advice (best practice or above the target); null elsewhere */
+  /** accessibility: a failure of the site's WCAG target or advice; null for the other categories */
   conformance: ConformanceSchema.nullable(),
-  /**
-   * the reviewer's decision that applies to this result (it needs review and a reviewer decided): confirmed
-   * ones are listed in issuesFailed, dismissed ones stay in issuesManual; null otherwise
-   */
+  /** a reviewer's decision on a result that needs review, on this page; null while undecided */
   review: IssueReviewSchema.nullable(),
-  /** for a result that needs review (decided or not): what to check, how, and the WCAG techniques; null otherwise */
+  /** what a person needs to decide a result that needs review; null on other results */
   guidance: ReviewGuidanceSchema.nullable(),
 })
 export type AuditIssue = z.infer<typeof AuditIssueSchema>
@@ -51,6 +48,8 @@ export type AuditIssue = z.infer<typeof AuditIssueSchema>
  * One category's results on the page. A result needing review that a reviewer confirmed is in issuesFailed
  * (with its `review`); one they dismissed stays in issuesManual with `review.decision` 'dismissed' (the
  * screen shows it apart from those still to review); issuesManual items with `review` null are to review.
+ * `review` is set only while the decision applies (the engines still cannot decide); `guidance` is set on
+ * every result that needs review, decided or not.
  */
 export const AuditPageDataSchema = z.object({
   /** 0-100, null when the category was not measured */
