@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SysSchema } from './paging.js'
 import { SitePermissionSchema, SiteRoleSchema } from './roles.js'
 import { SectionWriteSchema } from './sections.js'
+import { AccessibilitySettingsSchema } from './wcag.js'
 
 export const FormFactorSchema = z.enum(['mobile', 'desktop'])
 
@@ -70,6 +71,8 @@ export const SiteConfigSchema = z.object({
   /** the scanner's user agent for this site; null means the scanner's default */
   userAgent: z.string().nullable(),
   respectRobots: z.boolean(),
+  /** the WCAG target the accessibility results are measured against, and the engines a scan runs */
+  accessibility: AccessibilitySettingsSchema,
 })
 export type SiteConfig = z.infer<typeof SiteConfigSchema>
 
@@ -189,6 +192,7 @@ export const UpdateSiteRequestSchema = z
     /** empty or null: the scanner's default */
     userAgent: UserAgentSchema.nullable(),
     respectRobots: z.boolean(),
+    accessibility: AccessibilitySettingsSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change.')
