@@ -50,7 +50,10 @@ export function makeSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
     timeZone: 'UTC',
     userAgent: null,
     respectRobots: true,
-    accessibility: { wcagTarget: { version: '2.2', level: 'AA' }, engines: ['axe', 'equal-access', 'canopy'] },
+    accessibility: {
+      wcagTarget: { version: '2.2', level: 'AA' },
+      engines: ['axe', 'equal-access', 'canopy'],
+    },
     ...overrides,
   }
 }

@@ -1,10 +1,11 @@
-import type { Audit, AuditGroups, AuditIssue, PageDetail } from '@canopy/contracts'
+import type { Audit, AuditGroups, AuditIssue, PageDetail, WcagTarget } from '@canopy/contracts'
 import { type ReactNode, useCallback, useMemo } from 'react'
 import { AssignmentControl } from '@/components/assignment/assignment-control'
 import { ScoreCard } from '@/components/ui/score-card'
 import { pageElementScreenshotUrl } from '../api/page-artifact-urls'
 import { type CategoryTab, categoryData, issuesById, toAuditGroups } from '../audit-page-data'
 import { IssueLifecycle } from './issue-lifecycle'
+import { IssueReviewPanel } from './issue-review'
 import styles from './page-detail.module.css'
 
 export type HighlightTarget = { selector?: string; nodeLabel?: string }
@@ -16,6 +17,8 @@ export type RenderPageAudits = (props: {
   onHighlightNode: (node: HighlightTarget) => void
   elementScreenshotUrl: (screenshotPath: string) => string | undefined
   renderAuditExtra: (audit: Audit) => ReactNode
+  /** the accessibility tab: the site's WCAG target, failures of it and advice apart */
+  wcagTarget?: WcagTarget
 }) => ReactNode
 
 /** The ticket control of a failed issue, given by the app (it knows the site's tracker and the caller's role). */
@@ -41,6 +44,8 @@ export function PageAudits({
   templateHref,
   renderTicket,
   canAssign = false,
+  wcagTarget,
+  canReview = false,
 }: {
   page: PageDetail
   tab: CategoryTab
@@ -50,8 +55,11 @@ export function PageAudits({
   templateHref?: (issueId: string, signature: string) => string
   renderTicket?: RenderTicket
   canAssign?: boolean
+  wcagTarget?: WcagTarget
+  canReview?: boolean
 }) {
   const data = categoryData(page, tab)
+  const isAccessibility = tab === 'accessibility'
   const audits = useMemo(() => toAuditGroups(data), [data])
   const issues = useMemo(() => issuesById(data), [data])
   // the issues still to act on (failed or needing review) can be assigned
@@ -69,8 +77,12 @@ export function PageAudits({
       const issue = issues.get(audit.id)
       if (!issue) return null
       const failed = data.issuesFailed.includes(issue)
+      const needsReview = isAccessibility && data.issuesManual.includes(issue)
       return (
         <>
+          {needsReview ? (
+            <IssueReviewPanel issue={issue} pageId={pageId} siteSlug={siteSlug} canReview={canReview} />
+          ) : null}
           <IssueLifecycle
             issue={issue}
             templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
@@ -91,7 +103,18 @@ export function PageAudits({
         </>
       )
     },
-    [issues, assignable, templateHref, siteSlug, pageId, canAssign, data, renderTicket],
+    [
+      issues,
+      assignable,
+      templateHref,
+      siteSlug,
+      pageId,
+      canAssign,
+      data,
+      renderTicket,
+      isAccessibility,
+      canReview,
+    ],
   )
   return (
     <>
@@ -104,6 +127,7 @@ export function PageAudits({
         onHighlightNode,
         elementScreenshotUrl,
         renderAuditExtra,
+        wcagTarget: isAccessibility ? wcagTarget : undefined,
       })}
     </>
   )
