@@ -51,6 +51,7 @@ export const ACCESSIBILITY_UI = {
   },
   review: {
     heading: 'Needs review',
+    dismissedGroup: 'Dismissed after review',
     intro: 'An engine could not decide these results. Check each one and record your decision.',
     toDecide: 'What to check',
     how: 'How to check',

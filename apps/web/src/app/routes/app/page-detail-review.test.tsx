@@ -58,12 +58,15 @@ function needsReview(review: IssueReview | null): AuditIssue {
   )
 }
 
+/** As the API files a decided result: confirmed among the failures, dismissed still under manual. */
 function pageWith(review: IssueReview | null): PageDetail {
+  const reviewed = needsReview(review)
+  const confirmed = review?.decision === 'confirmed'
   return makePageDetail({
     accessibility: {
       ...emptyAuditData(62),
-      issuesFailed: [failure(), advice()],
-      issuesManual: [needsReview(review)],
+      issuesFailed: [failure(), advice(), ...(confirmed ? [reviewed] : [])],
+      issuesManual: confirmed ? [] : [reviewed],
     },
   })
 }
@@ -179,6 +182,10 @@ describe('page detail, accessibility tab: criteria, engines, advice and reviews'
     expect(put.params).toMatchObject({ slug: 'demo-site', pageId: 'page-1', issueId: 'color-contrast' })
     expect(put.body).toEqual({ decision: 'dismissed', reason: 'The text sits on a solid band.' })
     expect(await screen.findByText(ACCESSIBILITY_UI.review.saved)).toBeInTheDocument()
+    // a dismissed result is listed apart from those still to review
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismissed after review 1' }))
+    expect(screen.queryByRole('button', { name: /^Needs review/ })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: /Elements must meet minimum color contrast/ }))
     expect(await screen.findByText('Dismissed')).toBeInTheDocument()
     expect(screen.getByText(/by Dana Admin on 26 Nov 2026/)).toBeInTheDocument()
     expect(screen.getByText('The text sits on a solid band.')).toBeInTheDocument()
@@ -189,7 +196,7 @@ describe('page detail, accessibility tab: criteria, engines, advice and reviews'
       expect(api.callsTo('DELETE /api/v1/sites/:slug/pages/:pageId/issues/:issueId/review')).toHaveLength(1),
     )
     expect(await screen.findByText(ACCESSIBILITY_UI.review.reopened)).toBeInTheDocument()
-    expect(await screen.findByRole('form', { name: /Your decision/ })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Needs review 1' })).toBeInTheDocument()
   })
 
   it('confirms as failed by keyboard, the reason optional', async () => {
@@ -206,6 +213,12 @@ describe('page detail, accessibility tab: criteria, engines, advice and reviews'
     expect(api.callsTo('PUT /api/v1/sites/:slug/pages/:pageId/issues/:issueId/review')[0]?.body).toEqual({
       decision: 'confirmed',
     })
+    // a confirmed result counts among the failures, its decision shown there with Reopen
+    expect(await screen.findByRole('button', { name: 'Failures of WCAG 2.2 AA 2' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Needs review/ })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: /Elements must meet minimum color contrast/ }))
     expect(await screen.findByText('Confirmed as failed')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /^Reopen/ })).toBeInTheDocument()
+    expect(screen.getByText(GUIDANCE.check)).toBeInTheDocument()
   })
 })

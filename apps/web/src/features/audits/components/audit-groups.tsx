@@ -40,9 +40,13 @@ type Group = { id: string; label: string; audits: Audit[]; expanded: boolean }
 /**
  * Measured against a WCAG target (a page's accessibility tab), the failed results split into the target's
  * failures and advice (best practices and criteria above the target, shown on demand), and the manual ones
- * are the results that need review.
+ * are the results that need review, those a reviewer dismissed apart (confirmed ones are failures).
  */
-export function listTargetGroups(audits: AuditGroupsData, target: WcagTarget): Group[] {
+export function listTargetGroups(
+  audits: AuditGroupsData,
+  target: WcagTarget,
+  isDismissed: (audit: Audit) => boolean = () => false,
+): Group[] {
   const isAdvice = (audit: Audit) => audit.conformance === 'advice'
   return [
     {
@@ -52,7 +56,18 @@ export function listTargetGroups(audits: AuditGroupsData, target: WcagTarget): G
       expanded: true,
     },
     { id: 'advice', label: ACCESSIBILITY_UI.advice, audits: audits.failed.filter(isAdvice), expanded: false },
-    { id: 'manual', label: ACCESSIBILITY_UI.review.heading, audits: audits.manual, expanded: true },
+    {
+      id: 'manual',
+      label: ACCESSIBILITY_UI.review.heading,
+      audits: audits.manual.filter((audit) => !isDismissed(audit)),
+      expanded: true,
+    },
+    {
+      id: 'dismissed',
+      label: ACCESSIBILITY_UI.review.dismissedGroup,
+      audits: audits.manual.filter(isDismissed),
+      expanded: false,
+    },
     { id: 'passed', label: MESSAGES.audits.groups.passed, audits: audits.passed, expanded: false },
     {
       id: 'notApplicable',
@@ -63,8 +78,13 @@ export function listTargetGroups(audits: AuditGroupsData, target: WcagTarget): G
   ]
 }
 
-function listGroups(audits: AuditGroupsData, kind: 'standard' | 'performance', target?: WcagTarget): Group[] {
-  if (target && kind === 'standard') return listTargetGroups(audits, target)
+function listGroups(
+  audits: AuditGroupsData,
+  kind: 'standard' | 'performance',
+  target?: WcagTarget,
+  isDismissed?: (audit: Audit) => boolean,
+): Group[] {
+  if (target && kind === 'standard') return listTargetGroups(audits, target, isDismissed)
   return listAuditGroups(kind).map(({ outcome, label }) => ({
     id: outcome,
     label,
@@ -144,6 +164,8 @@ export type AuditGroupsProps = AuditRendererOptions & {
   renderAuditExtra?: RenderAuditExtra
   /** the site's WCAG target: failures of it and advice apart, and the manual results as needing review */
   wcagTarget?: WcagTarget
+  /** with a target: the manual results a reviewer dismissed, listed apart from those still to review */
+  isDismissed?: (audit: Audit) => boolean
 }
 
 /**
@@ -159,13 +181,17 @@ export function AuditGroups({
   onHighlightNode,
   renderAuditExtra,
   wcagTarget,
+  isDismissed,
 }: AuditGroupsProps) {
   const rendererOptions = useMemo(
     () => ({ fullPageScreenshot, elementScreenshotUrl, onHighlightNode }),
     [fullPageScreenshot, elementScreenshotUrl, onHighlightNode],
   )
   const auditLevel = (headingLevel + 1) as HeadingLevel
-  const groups = useMemo(() => listGroups(audits, kind, wcagTarget), [audits, kind, wcagTarget])
+  const groups = useMemo(
+    () => listGroups(audits, kind, wcagTarget, isDismissed),
+    [audits, kind, wcagTarget, isDismissed],
+  )
   return (
     <AuditRendererProvider value={rendererOptions}>
       <div className={styles.groups}>
