@@ -82,6 +82,9 @@ export function makeIssueListItem(index: number, overrides: Partial<IssueListIte
     pagesFixed: index % 2,
     firstSeen: SCAN_6.finishedAt,
     templateCount: index % 2,
+    conformance: index % 5 === 4 ? 'advice' : 'failure',
+    engines: index % 3 === 0 ? ['axe', 'equal-access'] : ['axe'],
+    pagesReviewed: 0,
     ...overrides,
   }
 }
@@ -117,6 +120,7 @@ export function makeIssuePageItem(index: number, overrides: Partial<IssuePageIte
     assignment: null,
     linkedJiraIssue: null,
     views: 0,
+    review: null,
     ...overrides,
   }
 }
@@ -139,6 +143,8 @@ export function makeIssuesOverview(overrides: Partial<IssuesOverview> = {}): Iss
     issuesFixed: 1,
     occurrencesFixed: 3,
     templates: [makeTemplate()],
+    issuesAdvice: 3,
+    reviews: { toReview: 4, reviewed: 1 },
     ...overrides,
   }
 }
@@ -201,6 +207,11 @@ export function toAuditIssue(audit: Audit, overrides: Partial<AuditIssue> = {}):
     templates: [],
     assignment: null,
     linkedJiraIssue: null,
+    engines: audit.engines ?? [],
+    actRules: audit.actRules ?? [],
+    conformance: audit.conformance ?? null,
+    review: null,
+    guidance: null,
     ...overrides,
   }
 }

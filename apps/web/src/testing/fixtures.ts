@@ -50,6 +50,10 @@ export function makeSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
     timeZone: 'UTC',
     userAgent: null,
     respectRobots: true,
+    accessibility: {
+      wcagTarget: { version: '2.2', level: 'AA' },
+      engines: ['axe', 'equal-access', 'canopy'],
+    },
     ...overrides,
   }
 }

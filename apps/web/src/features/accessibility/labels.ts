@@ -1,5 +1,11 @@
-import type { IssueLevel, IssueStatusFilter } from '@canopy/contracts'
+import {
+  CONFORMANCE_FILTERS,
+  type ConformanceFilter,
+  type IssueLevel,
+  type IssueStatusFilter,
+} from '@canopy/contracts'
 import type { FilterOption } from '@/components/ui/list'
+import { ACCESSIBILITY_UI } from '@/config/accessibility-messages'
 
 /** The issue list's status filter, failing now by default. */
 export const STATUS_OPTIONS: readonly (FilterOption & { id: IssueStatusFilter })[] = [
@@ -31,3 +37,8 @@ export const LEVEL_NAMES: Record<IssueLevel, string> = {
 }
 
 export const PAGE_STATUS_LABELS = { failed: 'Failed', manual: 'Needs review', fixed: 'Fixed' } as const
+
+/** The issue lists' "Show" filter: failures of the site's target and advice, either, or both (default). */
+export const ALL_CONFORMANCE: ConformanceFilter = 'all'
+export const CONFORMANCE_OPTIONS: readonly (FilterOption & { id: ConformanceFilter })[] =
+  CONFORMANCE_FILTERS.map((id) => ({ id, label: ACCESSIBILITY_UI.conformanceOptions[id] }))

@@ -23,6 +23,8 @@ export type NodeValue = {
   screenshotUrl?: string
   /** the worker's stored element screenshot; usable here once the API gives it as a URL path */
   screenshotPath?: string
+  /** accessibility: the engines that found this element (every engine naming it is credited) */
+  engines?: unknown
 }
 
 /** Lighthouse's full-page screenshot (the LHR's fullPageScreenshot) from which node thumbnails are cut. */

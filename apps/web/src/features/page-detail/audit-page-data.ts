@@ -33,6 +33,9 @@ export function toAudit(issue: AuditIssue): Audit {
     group: issue.group ?? undefined,
     nodeCount: issue.nodeCount,
     details: issue.details,
+    engines: issue.engines,
+    actRules: issue.actRules,
+    ...(issue.conformance ? { conformance: issue.conformance } : {}),
   }
 }
 

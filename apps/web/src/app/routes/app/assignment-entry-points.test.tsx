@@ -36,6 +36,11 @@ const FAILED: AuditIssue = {
   templates: [],
   assignment: null,
   linkedJiraIssue: null,
+  engines: ['axe'],
+  actRules: [],
+  conformance: 'failure',
+  review: null,
+  guidance: null,
 }
 
 function renderPageDetail(routes: Record<string, FakeHandler>, site = makeSite({ role: 'editor' })) {

@@ -73,6 +73,8 @@ export function Component() {
       onTabChange={onTabChange}
       canRescan={site.permissions.includes('startScans')}
       canAssign={site.permissions.includes('assignIssues')}
+      wcagTarget={site.accessibility.wcagTarget}
+      canReview={site.permissions.includes('viewResults')}
       renderAudits={renderAudits}
       renderTicket={renderTicket}
       renderPageViews={renderPageViews}

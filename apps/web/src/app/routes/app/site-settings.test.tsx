@@ -2,6 +2,7 @@ import type { Account, SiteConfig } from '@canopy/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { ACCESSIBILITY_UI } from '@/config/accessibility-messages'
 import { MESSAGES } from '@/config/messages'
 import { STORAGE_KEYS, writeStoredValue } from '@/lib/local-store'
 import { findAxeViolations } from '@/testing/axe'
@@ -106,6 +107,10 @@ describe('settings/scans', () => {
       maximumPageLimitPerScan: 100,
       userAgent: 'AcmeBot/2.0',
       respectRobots: false,
+      accessibility: {
+        wcagTarget: { version: '2.2', level: 'AA' },
+        engines: ['axe', 'equal-access', 'canopy'],
+      },
     })
 
     const limit = screen.getByRole('textbox', { name: 'Pages per month' })
@@ -114,6 +119,68 @@ describe('settings/scans', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save scan limit' }))
     expect(await screen.findByText(MESSAGES.siteSettings.creditLimitUpdated)).toBeInTheDocument()
     expect(api.callsTo('PUT /api/v1/sites/:slug/scan-limit')[0]?.body).toEqual({ scanLimit: 500 })
+  })
+
+  it('sets the accessibility standard (WCAG version, level, engines) by keyboard and saves it with the scan settings; passes axe', async () => {
+    enableFlags('settings/scans')
+    const site = makeSite({
+      accessibility: { wcagTarget: { version: '2.1', level: 'AA' }, engines: ['axe', 'canopy'] },
+    })
+    const { api } = renderSettings(
+      <ScansRoute />,
+      'settings/scans',
+      { 'PUT /api/v1/sites/:slug': reply(site) },
+      site,
+    )
+    const block = await screen.findByRole('group', { name: 'Accessibility standard' })
+    expect(within(block).getByRole('button', { name: /WCAG version/ })).toHaveTextContent('WCAG 2.1')
+    expect(within(block).getByRole('button', { name: /Conformance level/ })).toHaveTextContent('AA')
+    const axeBox = within(block).getByRole('checkbox', { name: 'axe-core (always on)' })
+    expect(axeBox).toBeChecked()
+    expect(axeBox).toBeDisabled()
+    expect(axeBox).toHaveAccessibleDescription(ACCESSIBILITY_UI.standard.engineHelp.axe)
+    const ibm = within(block).getByRole('checkbox', { name: 'IBM Equal Access' })
+    expect(ibm).not.toBeChecked()
+    expect(ibm).toHaveAccessibleDescription(ACCESSIBILITY_UI.standard.engineHelp['equal-access'])
+    expect(within(block).getByRole('checkbox', { name: 'Canopy checks' })).toBeChecked()
+    expect(block).toHaveAccessibleDescription(ACCESSIBILITY_UI.standard.nextScan)
+    expect(await findAxeViolations()).toEqual([])
+
+    within(block)
+      .getByRole('button', { name: /WCAG version/ })
+      .focus()
+    await userEvent.keyboard('{Enter}')
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await waitFor(() =>
+      expect(within(block).getByRole('button', { name: /WCAG version/ })).toHaveTextContent('WCAG 2.2'),
+    )
+    within(block)
+      .getByRole('button', { name: /Conformance level/ })
+      .focus()
+    await userEvent.keyboard('{Enter}')
+    await userEvent.click(await screen.findByRole('option', { name: 'AAA' }))
+    ibm.focus()
+    await userEvent.keyboard(' ')
+    expect(ibm).toBeChecked()
+    await userEvent.click(within(block).getByRole('checkbox', { name: 'Canopy checks' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/sites/:slug')).toHaveLength(1))
+    expect(api.callsTo('PUT /api/v1/sites/:slug')[0]?.body).toMatchObject({
+      accessibility: { wcagTarget: { version: '2.2', level: 'AAA' }, engines: ['axe', 'equal-access'] },
+    })
+    expect(await screen.findByText('Scan settings saved')).toBeInTheDocument()
+  }, 60_000)
+
+  it('shows the server’s message on the engines it refuses', async () => {
+    enableFlags('settings/scans')
+    renderSettings(<ScansRoute />, 'settings/scans', {
+      'PUT /api/v1/sites/:slug': fail(400, 'accessibility.engines: axe-core always runs.', {
+        errors: { 'accessibility.engines': 'axe-core always runs.' },
+      }),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }))
+    const block = screen.getByRole('group', { name: 'Accessibility standard' })
+    expect(await within(block).findByRole('alert')).toHaveTextContent('axe-core always runs.')
   })
 
   it('shows the pages scanned this month and warns when nearing the scan limit', async () => {

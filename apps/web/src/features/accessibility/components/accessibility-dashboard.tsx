@@ -4,6 +4,7 @@ import { OverviewCard } from '@/components/area/overview-card'
 import { PageHeader } from '@/components/ui/notice'
 import { ScoreBadge, ScoreCard } from '@/components/ui/score-card'
 import { ScrollRegion } from '@/components/ui/scroll-region'
+import { ACCESSIBILITY_UI } from '@/config/accessibility-messages'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { describeScan, formatCount, plural } from '@/lib/format-values'
 import { sitePath } from '@/lib/site-paths'
@@ -15,6 +16,29 @@ import { LEVEL_NAMES } from '../labels'
 import styles from './accessibility.module.css'
 import type { AreaScreenProps } from './accessibility-pages'
 import { latestScores, ProgressCharts } from './progress-charts'
+
+/** Failures of the site's WCAG target and advice, counted apart (advice is not a failure). */
+function FailuresAndAdvice({ overview, adviceHref }: { overview: IssuesOverview; adviceHref: string }) {
+  return (
+    <p className={styles.filterNote}>
+      <span>
+        {ACCESSIBILITY_UI.dashboard.failuresAndAdvice(overview.issuesFailed, overview.issuesAdvice)}
+      </span>
+      {overview.issuesAdvice > 0 ? <Link to={adviceHref}>See the advice</Link> : null}
+    </p>
+  )
+}
+
+/** Results that need review: how many are still to decide and how many are decided, with the way to them. */
+function NeedsReview({ overview, reviewHref }: { overview: IssuesOverview; reviewHref: string }) {
+  const { toReview, reviewed } = overview.reviews
+  return (
+    <>
+      <p className={styles.reviewCounts}>{ACCESSIBILITY_UI.dashboard.counts(toReview, reviewed)}</p>
+      <Link to={reviewHref}>{ACCESSIBILITY_UI.dashboard.seeToReview}</Link>
+    </>
+  )
+}
 
 function LevelTable({ overview }: { overview: IssuesOverview }) {
   return (
@@ -98,7 +122,8 @@ function WorstPages({
 }
 
 /**
- * The accessibility dashboard of a site or section: the score with its swing, issues by WCAG level, new
+ * The accessibility dashboard of a site or section: the score with its swing, issues by WCAG level (failures
+ * of the site's target and advice apart), the results that need review (to review, reviewed), new
  * and fixed since the previous scan, the most frequent issues, the template problems whose one fix clears
  * most pages, the lowest-scoring pages and the progress over time.
  */
@@ -136,7 +161,20 @@ export function AccessibilityDashboard({ siteSlug, sectionSlug, sectionId, heade
           />
         </section>
         <OverviewCard id="by-level" title="Issues by WCAG level" state={overview}>
-          {(data) => <LevelTable overview={data} />}
+          {(data) => (
+            <>
+              <FailuresAndAdvice
+                overview={data}
+                adviceHref={`${at('accessibility/issues')}?conformance=advice`}
+              />
+              <LevelTable overview={data} />
+            </>
+          )}
+        </OverviewCard>
+        <OverviewCard id="needs-review" title={ACCESSIBILITY_UI.dashboard.needsReview} state={overview}>
+          {(data) => (
+            <NeedsReview overview={data} reviewHref={`${at('accessibility/issues')}?status=manual`} />
+          )}
         </OverviewCard>
         <OverviewCard id="since-last-scan" title="Since the previous scan" state={overview}>
           {(data) => (

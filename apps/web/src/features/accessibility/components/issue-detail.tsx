@@ -22,6 +22,7 @@ import {
   useListParams,
 } from '@/components/ui/list'
 import { NoticePanel, PageLoader } from '@/components/ui/notice'
+import { ACCESSIBILITY_UI, listEngines } from '@/config/accessibility-messages'
 import { MESSAGES } from '@/config/messages'
 import { useAnalyticsConnected } from '@/hooks/use-analytics-connected'
 import { useDocumentTitle } from '@/hooks/use-document-title'
@@ -74,6 +75,7 @@ function pageColumns(
       render: (item) => <PageLink title={item.pageTitle} url={item.entryTitle} href={pageHref(item)} />,
     },
     { id: 'status', label: 'Status', render: (item) => PAGE_STATUS_LABELS[item.status] },
+    { id: 'review', label: 'Review', render: (item) => <PageReview item={item} /> },
     {
       id: 'nodeCount',
       label: 'Elements',
@@ -91,6 +93,22 @@ function pageColumns(
     { id: 'assignment', label: 'Assigned to', render: (item) => item.assignment?.assignedToName ?? '' },
     ...(assign.canAssign ? [assignmentColumn(assign)] : []),
   ]
+}
+
+/** A reviewer's decision on the page (what, who, when, why), or "To review" while a result awaits one. */
+function PageReview({ item }: { item: IssuePageItem }) {
+  const { review } = item
+  if (!review) return item.status === 'manual' ? ACCESSIBILITY_UI.review.toReview : null
+  const text = ACCESSIBILITY_UI.review
+  return (
+    <span className={styles.review}>
+      <strong>{review.decision === 'confirmed' ? text.confirmed : text.dismissed}</strong>{' '}
+      <span className={styles.muted}>
+        {text.decidedBy(review.decidedBy?.name ?? null, formatDate(review.decidedAt))}
+      </span>
+      {review.reason ? <span className={styles.reviewReason}>“{review.reason}”</span> : null}
+    </span>
+  )
 }
 
 /** Assign issue, or Edit issue and Unassign issue, per page (editors and admins). */
@@ -113,8 +131,13 @@ function IssueFacts({ issue }: { issue: IssueDetail }) {
   const facts = [
     { term: 'Level', value: LEVEL_NAMES[issue.issueLevel] },
     { term: 'WCAG success criteria', value: issue.wcag.join(', ') },
+    ...(issue.conformance === 'advice'
+      ? [{ term: ACCESSIBILITY_UI.advice, value: ACCESSIBILITY_UI.adviceHelp }]
+      : []),
+    { term: 'Found by', value: listEngines(issue.engines) },
     { term: 'Fails on', value: pages(issue.results.totalCount) },
     { term: 'Needs review on', value: pages(issue.pagesManual) },
+    { term: 'Reviewed on', value: pages(issue.pagesReviewed) },
     { term: 'New in the last scan on', value: pages(issue.pagesNew) },
     { term: 'Fixed in the last scan on', value: pages(issue.pagesFixed) },
     { term: 'Failing elements', value: formatCount(issue.nodesFailed) },

@@ -123,3 +123,37 @@ describe('audit groups', () => {
     expect(await findAxeViolations()).toEqual([])
   })
 })
+
+describe('audit groups against a WCAG target', () => {
+  it('counts only failures of the target: advice alone is "Well done", kept in its own group; manual results need review', async () => {
+    const axe = readAxe('axe.json')
+    const region = axeRuleToAudit(must(axe.violations.find((rule) => rule.id === 'region')))
+    const contrast = axeRuleToAudit(must(axe.violations.find((rule) => rule.id === 'color-contrast')))
+    const audits: AuditGroupsData = {
+      failed: [{ ...region, wcag: [], engines: ['axe'], conformance: 'advice' }],
+      manual: [{ ...contrast, issueLevel: 'Manual', wcag: ['1.4.3', '9.9.9'], engines: ['equal-access'] }],
+      passed: [],
+      notApplicable: [],
+    }
+    render(
+      <main>
+        <AuditGroups audits={audits} wcagTarget={{ version: '2.1', level: 'A' }} />
+      </main>,
+    )
+    expect(screen.getByText('Well done')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Failures of WCAG 2.1 A/ })).toBeNull()
+    const advice = screen.getByRole('button', { name: 'Advice 1' })
+    expect(advice).toHaveAttribute('aria-expanded', 'false')
+    const review = screen.getByRole('button', { name: 'Needs review 1' })
+    expect(review).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.click(screen.getByRole('button', { name: /Elements must meet minimum color contrast/ }))
+    expect(screen.getByRole('link', { name: /1\.4\.3 Contrast \(Minimum\)/ })).toHaveAttribute(
+      'href',
+      'https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html',
+    )
+    // an id WCAG does not have is shown as given, not linked
+    expect(screen.getByText('9.9.9')).toBeInTheDocument()
+    expect(screen.getByText('Found by IBM Equal Access')).toBeInTheDocument()
+    expect(await findAxeViolations()).toEqual([])
+  })
+})

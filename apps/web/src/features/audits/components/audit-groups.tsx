@@ -1,9 +1,11 @@
-import type { Audit, AuditGroups as AuditGroupsData, AuditOutcome } from '@canopy/contracts'
+import type { Audit, AuditGroups as AuditGroupsData, AuditOutcome, WcagTarget } from '@canopy/contracts'
 import { type ReactNode, useMemo } from 'react'
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components'
 import { Icon } from '@/components/ui/icon'
+import { ACCESSIBILITY_UI } from '@/config/accessibility-messages'
 import { MESSAGES } from '@/config/messages'
 import { hasVisibleDetails, type Json } from '../details'
+import { AdviceBadge, AuditCredits } from './audit-credits'
 import { AuditDetails } from './audit-details'
 import { type AuditRendererOptions, AuditRendererProvider } from './audit-renderer-context'
 import styles from './audits.module.css'
@@ -33,6 +35,64 @@ export function listAuditGroups(kind: 'standard' | 'performance'): GroupDefiniti
       ]
 }
 
+type Group = { id: string; label: string; audits: Audit[]; expanded: boolean }
+
+/**
+ * Measured against a WCAG target (a page's accessibility tab), the failed results split into the target's
+ * failures and advice (best practices and criteria above the target, shown on demand), and the manual ones
+ * are the results that need review, those a reviewer dismissed apart (confirmed ones are failures).
+ */
+export function listTargetGroups(
+  audits: AuditGroupsData,
+  target: WcagTarget,
+  isDismissed: (audit: Audit) => boolean = () => false,
+): Group[] {
+  const isAdvice = (audit: Audit) => audit.conformance === 'advice'
+  return [
+    {
+      id: 'failed',
+      label: ACCESSIBILITY_UI.failuresOf(target),
+      audits: audits.failed.filter((audit) => !isAdvice(audit)),
+      expanded: true,
+    },
+    { id: 'advice', label: ACCESSIBILITY_UI.advice, audits: audits.failed.filter(isAdvice), expanded: false },
+    {
+      id: 'manual',
+      label: ACCESSIBILITY_UI.review.heading,
+      audits: audits.manual.filter((audit) => !isDismissed(audit)),
+      expanded: true,
+    },
+    {
+      id: 'dismissed',
+      label: ACCESSIBILITY_UI.review.dismissedGroup,
+      audits: audits.manual.filter(isDismissed),
+      expanded: false,
+    },
+    { id: 'passed', label: MESSAGES.audits.groups.passed, audits: audits.passed, expanded: false },
+    {
+      id: 'notApplicable',
+      label: MESSAGES.audits.groups.notApplicable,
+      audits: audits.notApplicable,
+      expanded: false,
+    },
+  ]
+}
+
+function listGroups(
+  audits: AuditGroupsData,
+  kind: 'standard' | 'performance',
+  target?: WcagTarget,
+  isDismissed?: (audit: Audit) => boolean,
+): Group[] {
+  if (target && kind === 'standard') return listTargetGroups(audits, target, isDismissed)
+  return listAuditGroups(kind).map(({ outcome, label }) => ({
+    id: outcome,
+    label,
+    audits: audits[outcome],
+    expanded: outcome === 'failed',
+  }))
+}
+
 type HeadingLevel = 2 | 3 | 4
 
 /** What a screen adds under an audit's details (the page detail: its lifecycle and template problems). */
@@ -56,6 +116,7 @@ function AuditItem({
             <MarkdownTitle text={audit.title} />
           </span>
           {audit.displayValue ? <span className={styles.displayValue}>{audit.displayValue}</span> : null}
+          {audit.conformance === 'advice' ? <AdviceBadge /> : null}
           <span className={styles.level}>
             <span className="visually-hidden">Level </span>
             {audit.issueLevel}
@@ -68,13 +129,25 @@ function AuditItem({
             <MarkdownText text={audit.description} />
           </p>
         ) : null}
-        {audit.wcag.length > 0 ? <p className={styles.muted}>WCAG {audit.wcag.join(', ')}</p> : null}
+        <AuditCredits audit={audit} />
         {hasVisibleDetails(audit.details) ? (
           <AuditDetails details={audit.details as Json} label={audit.title} />
         ) : null}
         {renderExtra?.(audit)}
       </DisclosurePanel>
     </Disclosure>
+  )
+}
+
+function WellDone() {
+  return (
+    <div className={styles.wellDone} role="status">
+      <Icon name="star" size={28} />
+      <div>
+        <p className={styles.wellDoneTitle}>{MESSAGES.audits.wellDoneTitle}</p>
+        <p>{MESSAGES.audits.wellDoneBody}</p>
+      </div>
+    </div>
   )
 }
 
@@ -89,11 +162,15 @@ export type AuditGroupsProps = AuditRendererOptions & {
   /** the level of the group headings; audits sit one level below */
   headingLevel?: 2 | 3
   renderAuditExtra?: RenderAuditExtra
+  /** the site's WCAG target: failures of it and advice apart, and the manual results as needing review */
+  wcagTarget?: WcagTarget
+  /** with a target: the manual results a reviewer dismissed, listed apart from those still to review */
+  isDismissed?: (audit: Audit) => boolean
 }
 
 /**
- * The audit groups of one category as disclosures, only the failed group open at first, and
- * 'Well done / All of your audits have passed' when nothing failed.
+ * The audit groups of one category as disclosures, only the failed group open at first (with a target,
+ * the results needing review too), and 'Well done / All of your audits have passed' when nothing failed.
  */
 export function AuditGroups({
   audits,
@@ -103,37 +180,36 @@ export function AuditGroups({
   elementScreenshotUrl,
   onHighlightNode,
   renderAuditExtra,
+  wcagTarget,
+  isDismissed,
 }: AuditGroupsProps) {
   const rendererOptions = useMemo(
     () => ({ fullPageScreenshot, elementScreenshotUrl, onHighlightNode }),
     [fullPageScreenshot, elementScreenshotUrl, onHighlightNode],
   )
   const auditLevel = (headingLevel + 1) as HeadingLevel
+  const groups = useMemo(
+    () => listGroups(audits, kind, wcagTarget, isDismissed),
+    [audits, kind, wcagTarget, isDismissed],
+  )
   return (
     <AuditRendererProvider value={rendererOptions}>
       <div className={styles.groups}>
-        {audits.failed.length === 0 ? (
-          <div className={styles.wellDone} role="status">
-            <Icon name="star" size={28} />
-            <div>
-              <p className={styles.wellDoneTitle}>{MESSAGES.audits.wellDoneTitle}</p>
-              <p>{MESSAGES.audits.wellDoneBody}</p>
-            </div>
-          </div>
-        ) : null}
-        {listAuditGroups(kind).map(({ outcome, label }) => {
-          const list = audits[outcome]
-          if (list.length === 0) return null
-          return (
-            <Disclosure key={outcome} className={styles.group} defaultExpanded={outcome === 'failed'}>
+        {groups[0]?.audits.length === 0 ? <WellDone /> : null}
+        {groups.map((group) =>
+          group.audits.length === 0 ? null : (
+            <Disclosure key={group.id} className={styles.group} defaultExpanded={group.expanded}>
               <Heading level={headingLevel} className={styles.groupHeading}>
                 <Button slot="trigger" className={styles.groupTrigger}>
                   <Icon name="chevronRight" className={styles.chevron} />
-                  {label} <span className={styles.count}>{list.length}</span>
+                  {group.label} <span className={styles.count}>{group.audits.length}</span>
                 </Button>
               </Heading>
               <DisclosurePanel className={styles.groupPanel}>
-                {list.map((audit) => (
+                {group.id === 'advice' ? (
+                  <p className={styles.subgroupNote}>{ACCESSIBILITY_UI.adviceHelp}</p>
+                ) : null}
+                {group.audits.map((audit) => (
                   <AuditItem
                     key={audit.id}
                     audit={audit}
@@ -143,8 +219,8 @@ export function AuditGroups({
                 ))}
               </DisclosurePanel>
             </Disclosure>
-          )
-        })}
+          ),
+        )}
       </div>
     </AuditRendererProvider>
   )

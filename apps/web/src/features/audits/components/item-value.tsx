@@ -1,5 +1,7 @@
+import { ENGINE_IDS, type EngineId } from '@canopy/contracts'
 import type { ReactNode } from 'react'
 import { Button } from 'react-aria-components'
+import { ACCESSIBILITY_UI } from '@/config/accessibility-messages'
 import { isNodeValue, isObject, type Json, type NodeValue, readNumber, readString } from '../details'
 import { formatBytes, formatMilliseconds, formatNumber, isWebUrl, splitUrl } from '../format'
 import { useAuditRendererOptions } from './audit-renderer-context'
@@ -31,8 +33,15 @@ export function UrlValue({ url }: { url: string }) {
   )
 }
 
+/** The engines a failing element names, the known ones only (stored details are read defensively). */
+function readNodeEngines(node: NodeValue): EngineId[] {
+  if (!Array.isArray(node.engines)) return []
+  return ENGINE_IDS.filter((engine) => (node.engines as unknown[]).includes(engine))
+}
+
 export function NodeItem({ node }: { node: NodeValue }) {
   const { fullPageScreenshot, elementScreenshotUrl, onHighlightNode } = useAuditRendererOptions()
+  const engines = readNodeEngines(node)
   return (
     <span className={styles.node}>
       <ElementScreenshot
@@ -45,6 +54,9 @@ export function NodeItem({ node }: { node: NodeValue }) {
         {node.snippet ? <code className={styles.snippet}>{node.snippet}</code> : null}
         {node.selector ? <span className={styles.selector}>{node.selector}</span> : null}
         {node.explanation ? <span className={styles.explanation}>{node.explanation}</span> : null}
+        {engines.length > 0 ? (
+          <span className={styles.nodeEngines}>{ACCESSIBILITY_UI.foundBy(engines)}</span>
+        ) : null}
         {onHighlightNode && node.selector ? (
           <Button className={styles.highlightButton} onPress={() => onHighlightNode(node)}>
             Highlight on page

@@ -141,6 +141,8 @@ const issuesOverview: IssuesOverview = {
   occurrencesNew: 5,
   issuesFixed: 3,
   occurrencesFixed: 8,
+  issuesAdvice: 0,
+  reviews: { toReview: 0, reviewed: 0 },
   templates: [
     {
       issueId: 'image-alt',

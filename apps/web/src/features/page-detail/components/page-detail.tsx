@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_TAB, PAGE_TABS, type PageDetail, type PageTab } from '@canopy/contracts'
+import {
+  DEFAULT_PAGE_TAB,
+  PAGE_TABS,
+  type PageDetail,
+  type PageTab,
+  type WcagTarget,
+} from '@canopy/contracts'
 import { type ReactNode, useCallback, useState } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { PageInventoryLists } from '@/components/page-inventory/page-inventory'
@@ -50,6 +56,10 @@ export type PageDetailScreenProps = {
   canRescan: boolean
   /** editors and admins may assign the page's issues */
   canAssign?: boolean
+  /** the site's WCAG target, which the accessibility tab splits failures and advice by */
+  wcagTarget?: WcagTarget
+  /** who may confirm or dismiss a result that needs review */
+  canReview?: boolean
   renderAudits: RenderPageAudits
   renderTicket?: RenderTicket
   /** the page's views from web analytics, shown on its overview (composed by the app) */
@@ -99,6 +109,8 @@ type PageTabsProps = Pick<
   | 'renderAudits'
   | 'renderTicket'
   | 'canAssign'
+  | 'wcagTarget'
+  | 'canReview'
   | 'renderPageViews'
 > & { page: PageDetail; onHighlightNode: (node: HighlightTarget) => void }
 
@@ -113,6 +125,8 @@ function PageTabs({
   renderTicket,
   onHighlightNode,
   canAssign = false,
+  wcagTarget,
+  canReview = false,
   renderPageViews,
 }: PageTabsProps) {
   const templateHref = useCallback(
@@ -150,6 +164,8 @@ function PageTabs({
               templateHref={id === 'accessibility' ? templateHref : undefined}
               renderTicket={renderTicket}
               canAssign={canAssign}
+              wcagTarget={wcagTarget}
+              canReview={canReview}
             />
           ) : null}
           {id === 'content-quality' ? <PageMisspellings siteSlug={siteSlug} pageId={page.sys.id} /> : null}

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { readFieldErrors } from '@/lib/field-errors'
 import { DAY_OPTIONS, HOUR_OPTIONS } from '@/lib/schedule-options'
 import { useUpdateScanLimit, useUpdateSite } from '../api/site-settings'
+import { AccessibilityStandardFields, useAccessibilityStandard } from './accessibility-standard'
 import styles from './settings.module.css'
 import { SaveButton, useSettingsSave } from './settings-save'
 
@@ -26,7 +27,10 @@ export const SCANS_TEXT = {
 
 const toNumber = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN)
 
-/** The weekly schedule, the pages per scan, the user agent and robots.txt respect: one PUT of the site. */
+/**
+ * The weekly schedule, the pages per scan, the user agent, robots.txt respect and the accessibility standard:
+ * one PUT of the site.
+ */
 function ScanOptionsForm({ site }: { site: SiteConfig }) {
   const siteSlug = site.sys.slug ?? site.sys.id
   const [scanDay, setScanDay] = useState(String(site.scanDay ?? 1))
@@ -34,6 +38,7 @@ function ScanOptionsForm({ site }: { site: SiteConfig }) {
   const [pageLimit, setPageLimit] = useState(String(site.maximumPageLimitPerScan))
   const [userAgent, setUserAgent] = useState(site.userAgent ?? '')
   const [respectRobots, setRespectRobots] = useState(site.respectRobots)
+  const standard = useAccessibilityStandard(site)
   const { errors, setErrors, save, isPending } = useSettingsSave(useUpdateSite(siteSlug), SCANS_TEXT)
 
   const submit = async (event: FormEvent) => {
@@ -47,6 +52,7 @@ function ScanOptionsForm({ site }: { site: SiteConfig }) {
       maximumPageLimitPerScan,
       userAgent: userAgent.trim() || null,
       respectRobots,
+      accessibility: standard.settings,
     })
   }
 
@@ -90,6 +96,7 @@ function ScanOptionsForm({ site }: { site: SiteConfig }) {
       <Checkbox isSelected={respectRobots} onChange={setRespectRobots}>
         Respect robots.txt (pages it disallows are not scanned)
       </Checkbox>
+      <AccessibilityStandardFields standard={standard} errors={errors} />
       <div className={styles.actions}>
         <SaveButton isPending={isPending} />
       </div>
@@ -135,7 +142,10 @@ function ScanLimitForm({ site }: { site: SiteConfig }) {
   )
 }
 
-/** settings/scans: schedule, limits, user agent and robots.txt; scanning behind a login has its own block. */
+/**
+ * settings/scans: schedule, limits, user agent, robots.txt and the accessibility standard; scanning behind a
+ * login has its own block.
+ */
 export function ScanSettings({ site, loginSettings }: { site: SiteConfig; loginSettings?: React.ReactNode }) {
   useDocumentTitle('Scan settings')
   return (
