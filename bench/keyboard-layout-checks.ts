@@ -25,7 +25,11 @@ interface PageRun {
   findings: Finding[]
 }
 
-async function runPage(browser: import('playwright-core').Browser, url: string, path: string): Promise<PageRun> {
+async function runPage(
+  browser: import('playwright-core').Browser,
+  url: string,
+  path: string,
+): Promise<PageRun> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   const page = await context.newPage()
   await page.addInitScript({ content: ELEMENT_KEYS_SOURCE })
@@ -53,19 +57,24 @@ function printTimes(runs: PageRun[]): void {
     const mine = runs.flatMap((run) => run.findings.filter((finding) => finding.ruleId === check.id))
     const count = (outcome: string) => mine.filter((finding) => finding.outcome === outcome).length
     console.info(
-      `${check.id.padEnd(26)}${median(times).toFixed(0).padStart(9)}${Math.max(...times).toFixed(0).padStart(8)}` +
-        `${String(count('failed')).padStart(8)}${String(count('review')).padStart(8)}`,
+      `${check.id.padEnd(26)}${median(times).toFixed(0).padStart(9)}${Math.max(...times)
+        .toFixed(0)
+        .padStart(8)}` + `${String(count('failed')).padStart(8)}${String(count('review')).padStart(8)}`,
     )
   }
   const totals = runs.map((run) => Object.values(run.times).reduce((sum, ms) => sum + ms, 0))
-  console.info(`all checks per page: median ${median(totals).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms`)
+  console.info(
+    `all checks per page: median ${median(totals).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms`,
+  )
 }
 
 function printCleanPageFindings(runs: PageRun[]): void {
   const clean = new Set<string>(CLEAN_PAGES)
   for (const run of runs.filter((r) => clean.has(r.path))) {
     for (const finding of run.findings.filter((f) => f.outcome !== 'passed')) {
-      console.info(`${run.path}  ${finding.ruleId} ${finding.outcome} ${finding.criteria.join(',')} ${finding.element?.selector}: ${finding.message}`)
+      console.info(
+        `${run.path}  ${finding.ruleId} ${finding.outcome} ${finding.criteria.join(',')} ${finding.element?.selector}: ${finding.message}`,
+      )
     }
   }
 }

@@ -34,6 +34,7 @@ export const hoverContentCheck: PageCheck = {
   async run(page, context) {
     const deadline = deadlineOf(context.timeoutMs)
     const selectors = await evaluateInPage(page, collectHoverSelectors, undefined)
+    if (selectors.length === 0) return []
     const triggers = await evaluateInPage(page, findHoverTriggers, { selectors, limit: MAX_HOVER_TRIGGERS })
     const findings: Finding[] = []
     let tried = 0
