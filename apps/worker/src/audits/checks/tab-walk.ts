@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { CDPSession, Page } from 'playwright-core'
+import { installFocusLook, installHiddenReason } from './focus-looks-in-page.js'
 import { evaluateInPage, pressEscape, pressTab, within } from './keyboard-layout-support.js'
 import {
   currentTabWalk,
   estimateTabStops,
-  installFocusLook,
-  installHiddenReason,
   installTabRecorder,
   readTabWalk,
   stopTabWalk,
