@@ -3,11 +3,13 @@
  * fixture site: every page that loads, in real Chromium at 1280x900 with element keys installed as the
  * scanner installs them, each check run in list order on the loaded page. Prints per check the median and
  * largest time per page and what it found, the whole list's time per page, and every finding on the pages
- * the fixture site keeps clean (each one is a real barrier or a false alarm to look at).
+ * the fixture site keeps clean (each one is a real barrier or a false alarm to look at). On a busy machine
+ * every round trip to the page slows down: the median of an empty page.evaluate is printed beside the
+ * figures, to read them by (about 0.3 ms on an idle machine).
  *
  *   pnpm exec tsx bench/keyboard-layout-checks.ts
  */
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { chromium } from 'playwright-core'
 import { KEYBOARD_LAYOUT_CHECKS } from '../apps/worker/src/audits/checks/keyboard-layout.js'
 import { ELEMENT_KEYS_SOURCE } from '../apps/worker/src/audits/engines/element-keys.js'
@@ -21,6 +23,8 @@ const TIMEOUT_MS = 5_000
 
 interface PageRun {
   path: string
+  /** the median time of an empty page.evaluate on this page, before the checks */
+  roundTrip: number
   times: Record<string, number>
   findings: Finding[]
 }
@@ -34,6 +38,12 @@ async function runPage(
   const page = await context.newPage()
   await page.addInitScript({ content: ELEMENT_KEYS_SOURCE })
   await page.goto(new URL(path, url).href, { waitUntil: 'load' })
+  const trips: number[] = []
+  for (let n = 0; n < 9; n++) {
+    const started = performance.now()
+    await page.evaluate(() => 0)
+    trips.push(performance.now() - started)
+  }
   const times: Record<string, number> = {}
   const findings: Finding[] = []
   for (const check of KEYBOARD_LAYOUT_CHECKS) {
@@ -42,7 +52,7 @@ async function runPage(
     times[check.id] = performance.now() - started
   }
   await context.close()
-  return { path, times, findings }
+  return { path, roundTrip: median(trips), times, findings }
 }
 
 function median(values: number[]): number {
@@ -66,6 +76,8 @@ function printTimes(runs: PageRun[]): void {
   console.info(
     `all checks per page: median ${median(totals).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms`,
   )
+  const trip = median(runs.map((run) => run.roundTrip))
+  console.info(`empty page.evaluate: median ${trip.toFixed(2)} ms; load average ${loadavg()[0]?.toFixed(1)}`)
 }
 
 function printCleanPageFindings(runs: PageRun[]): void {
