@@ -1,4 +1,4 @@
-import { franc } from 'franc-min'
+import { franc, francAll } from 'franc-min'
 
 /**
  * franc answers ISO 639-3; pages, dictionaries and the rest of Canopy speak ISO 639-1. Only languages franc-min
@@ -92,4 +92,23 @@ export function detectLanguage(text: string, hint?: string | null): string | nul
   if (text.trim().length < MIN_DETECTABLE_LENGTH) return null
   const code = franc(text, { minLength: MIN_DETECTABLE_LENGTH })
   return ISO_639_3_TO_1[code] ?? null
+}
+
+export interface LanguageScore {
+  /** ISO 639-1 */
+  language: string
+  /** closeness of the text's trigrams to the language's, relative to the closest language (1) */
+  score: number
+}
+
+/**
+ * Every language franc-min knows that has a two-letter code, closest first, with its score: how far the
+ * runner-up trails tells how sure the answer is. Empty for a text too short to judge.
+ */
+export function rankLanguages(text: string): LanguageScore[] {
+  if (text.trim().length < MIN_DETECTABLE_LENGTH) return []
+  return francAll(text, { minLength: MIN_DETECTABLE_LENGTH }).flatMap(([code, score]) => {
+    const language = ISO_639_3_TO_1[code]
+    return language ? [{ language, score }] : []
+  })
 }

@@ -1,5 +1,5 @@
 export { countSyllables } from './count-syllables.js'
-export { detectLanguage, normaliseLanguageTag } from './detect-language.js'
+export { detectLanguage, type LanguageScore, normaliseLanguageTag, rankLanguages } from './detect-language.js'
 export {
   FLESCH_MAX,
   levelForFlesch,

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { autoplayMediaCheck } from './autoplay-media.js'
+import { toneWav } from './fixtures/wav.js'
+import { type CheckBrowser, startCheckBrowser } from './testing.js'
+
+const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
+const FILES = {
+  '/tune.wav': { body: toneWav(5), type: 'audio/wav' },
+  '/chime.wav': { body: toneWav(2), type: 'audio/wav' },
+}
+const page = (body: string) => `<!doctype html><html lang="en"><title>t</title><body>${body}</body></html>`
+
+let browser: CheckBrowser
+beforeAll(async () => {
+  browser = await startCheckBrowser()
+}, 60_000)
+afterAll(async () => {
+  await browser.close()
+})
+
+describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
+  it('fails sound that starts by itself for more than 3 s with no way to stop it, naming the element', async () => {
+    const tab = await browser.open(
+      page('<audio id="welcome" src="/tune.wav" autoplay></audio><p>Hello</p>'),
+      FILES,
+    )
+    const findings = await autoplayMediaCheck.run(tab, CONTEXT)
+    expect(findings).toHaveLength(1)
+    expect(findings[0]).toMatchObject({
+      engine: 'canopy',
+      ruleId: 'canopy-autoplay-media',
+      outcome: 'failed',
+      criteria: ['1.4.2'],
+      element: { selector: '#welcome' },
+    })
+    expect(findings[0]?.message).toContain('5 s long')
+  })
+
+  it('passes the fixed twins: with controls, muted, or shorter than 3 s', async () => {
+    for (const fixed of [
+      '<audio id="welcome" src="/tune.wav" autoplay controls></audio>',
+      '<audio id="welcome" src="/tune.wav" autoplay muted></audio>',
+      '<audio id="welcome" src="/chime.wav" autoplay></audio>',
+      '<audio id="welcome" src="/tune.wav"></audio>',
+    ]) {
+      const tab = await browser.open(page(fixed), FILES)
+      const findings = await autoplayMediaCheck.run(tab, CONTEXT)
+      expect(
+        findings.map((finding) => finding.outcome),
+        fixed,
+      ).toEqual(['passed'])
+    }
+  })
+
+  it('asks for review when only a button of the page says it pauses the sound', async () => {
+    const tab = await browser.open(
+      page('<audio id="welcome" src="/tune.wav" autoplay loop></audio><button>Pause music</button>'),
+      FILES,
+    )
+    const findings = await autoplayMediaCheck.run(tab, CONTEXT)
+    expect(findings).toMatchObject([{ outcome: 'review', element: { selector: '#welcome' } }])
+  })
+})

@@ -1,0 +1,111 @@
+import type { FindingElement } from '../engines/finding.js'
+import { type CheckVerdict, findingsOf, readPage, understandingUrl } from './content-findings.js'
+import type { PageCheck } from './page-check.js'
+
+/** Sound that stops within 3 seconds is allowed to start by itself. */
+const MAX_AUTOPLAY_SECONDS = 3
+/** How long the check waits for a playing element's metadata (its duration) if the load did not bring it. */
+const METADATA_WAIT_MS = 300
+
+export interface MediaState {
+  element: FindingElement
+  kind: 'audio' | 'video'
+  autoplay: boolean
+  paused: boolean
+  muted: boolean
+  volume: number
+  loop: boolean
+  controls: boolean
+  /** seconds; 'endless' for a stream, null while unknown */
+  duration: number | 'endless' | null
+  /** a video that has played a while without decoding any sound has no sound track */
+  silentVideo: boolean
+}
+
+/**
+ * Every audio and video element's state, after waiting a moment for the metadata of the ones that play or
+ * will, and whether the page has a button that says it pauses, stops or mutes sound.
+ */
+const READ_MEDIA = `
+  const media = [...document.querySelectorAll('audio, video')];
+  if (media.length === 0) return { media: [], pageControl: false };
+  const waiting = media.filter((el) => el.readyState < 1 && (el.autoplay || !el.paused));
+  await Promise.all(waiting.map((el) => new Promise((resolve) => {
+    el.addEventListener('loadedmetadata', resolve, { once: true });
+    el.addEventListener('error', resolve, { once: true });
+    setTimeout(resolve, args.waitMs);
+  })));
+  const controlWords = /\\b(pause|stop|mute|unmute|sound|audio|volume)\\b/i;
+  const pageControl = [...document.querySelectorAll('button, [role="button"], input[type="button"], input[type="checkbox"], [role="switch"]')]
+    .some((el) => controlWords.test([el.textContent, el.value, el.getAttribute('aria-label'), el.getAttribute('title')].join(' ')));
+  return {
+    pageControl,
+    media: media.map((el) => ({
+      element: describe(el),
+      kind: el.localName,
+      autoplay: el.autoplay,
+      paused: el.paused,
+      muted: el.muted,
+      volume: el.volume,
+      loop: el.loop,
+      controls: el.controls,
+      duration: Number.isFinite(el.duration) ? el.duration : el.duration === Infinity ? 'endless' : null,
+      silentVideo: el.localName === 'video' && el.currentTime > 0.5 && el.webkitAudioDecodedByteCount === 0,
+    })),
+  };
+`
+
+const IDENTITY = {
+  id: 'canopy-autoplay-media',
+  criteria: ['1.4.2'],
+  title: 'Sound that starts by itself must stop within 3 seconds or be controllable',
+  description:
+    'Audio that plays automatically for more than 3 seconds drowns out screen readers. Do not start sound ' +
+    'by itself, start it muted, or give the media element controls (or a visible pause, stop or mute button).',
+  helpUrl: understandingUrl('audio-control'),
+}
+
+/** Media that plays, or will play as soon as the browser lets it, with sound and for more than 3 s. */
+function playsSoundTooLong(media: MediaState): boolean {
+  const plays = (media.autoplay || !media.paused) && !media.muted && media.volume > 0 && !media.silentVideo
+  const short = typeof media.duration === 'number' && media.duration <= MAX_AUTOPLAY_SECONDS && !media.loop
+  return plays && !short
+}
+
+export function judgeMedia(media: MediaState, pageControl: boolean): CheckVerdict | null {
+  if (!playsSoundTooLong(media) || media.controls) return null
+  const length =
+    media.duration === 'endless'
+      ? 'a stream'
+      : media.loop
+        ? 'on a loop'
+        : `${Math.round(Number(media.duration))} s long`
+  if (pageControl || media.duration === null) {
+    return {
+      outcome: 'review',
+      element: media.element,
+      message: pageControl
+        ? `This ${media.kind} starts with sound by itself and has no controls of its own. Check that a button on the page pauses or mutes it.`
+        : `This ${media.kind} starts with sound by itself and has no controls; its length could not be read. Check that it stops within 3 seconds.`,
+    }
+  }
+  return {
+    outcome: 'failed',
+    element: media.element,
+    message: `This ${media.kind} starts with sound by itself (${length}) and nothing on the page pauses or mutes it.`,
+  }
+}
+
+export const autoplayMediaCheck: PageCheck = {
+  ...IDENTITY,
+  changesPage: false,
+  async run(page) {
+    const { media, pageControl } = await readPage<{ media: MediaState[]; pageControl: boolean }>(
+      page,
+      READ_MEDIA,
+      { waitMs: METADATA_WAIT_MS },
+    )
+    const verdicts = media.flatMap((state) => judgeMedia(state, pageControl) ?? [])
+    return findingsOf(IDENTITY, verdicts, media.length > 0)
+  },
+}
