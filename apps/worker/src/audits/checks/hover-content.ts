@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { Finding, FindingElement } from '../engines/finding.js'
-import {
-  collectHoverSelectors,
-  endHover,
-  findHoverTriggers,
-  focusReveals,
-  placeTrigger,
-  readHover,
-} from './hover-content-in-page.js'
+import { endHover, focusReveals, placeTrigger, readHover } from './hover-content-in-page.js'
+import { collectHoverSelectors, findHoverTriggers } from './hover-triggers-in-page.js'
 import { canopyFinding, deadlineOf, evaluateInPage, passedWhereClean } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
 
@@ -34,6 +28,7 @@ export const hoverContentCheck: PageCheck = {
   async run(page, context) {
     const deadline = deadlineOf(context.timeoutMs)
     const selectors = await evaluateInPage(page, collectHoverSelectors, undefined)
+    if (selectors.length === 0) return []
     const triggers = await evaluateInPage(page, findHoverTriggers, { selectors, limit: MAX_HOVER_TRIGGERS })
     const findings: Finding[] = []
     let tried = 0

@@ -8,13 +8,25 @@ import type { PageCheck } from './page-check.js'
  * fast, waiting for layout, and keeping to the time a check is given.
  */
 
+/** A function to run in the page before another, with its argument (see evaluateInPage). */
+export type InPageStep = [fn: (arg: never) => unknown, arg: unknown]
+
 /**
- * Runs `fn(arg)` in the page. The function is sent as source text inside a scope that defines `__name`:
- * tsx (which runs the worker) compiles with esbuild's keepNames, which wraps every named inner function in
- * `__name(fn, 'name')`, a helper that exists in Node but not in the page.
+ * Runs `fn(arg)` in the page, after the `before` steps, in one round trip; answers fn's result. The functions
+ * are sent as source text inside a scope that defines `__name`: tsx (which runs the worker) compiles with
+ * esbuild's keepNames, which wraps every named inner function in `__name(fn, 'name')`, a helper that exists
+ * in Node but not in the page.
  */
-export function evaluateInPage<A, R>(page: Page, fn: (arg: A) => R, arg: A): Promise<Awaited<R>> {
-  const source = `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg) ?? 'undefined'}); })()`
+export function evaluateInPage<A, R>(
+  page: Page,
+  fn: (arg: A) => R,
+  arg: A,
+  before: InPageStep[] = [],
+): Promise<Awaited<R>> {
+  const call = (f: (arg: never) => unknown, a: unknown) =>
+    `(${f.toString()})(${JSON.stringify(a) ?? 'undefined'})`
+  const steps = before.map(([f, a]) => `${call(f, a)};`).join(' ')
+  const source = `(async () => { const __name = (f) => f; ${steps} return ${call(fn, arg)}; })()`
   return page.evaluate(source) as Promise<Awaited<R>>
 }
 
@@ -115,9 +127,10 @@ export async function pressEscape(session: CDPSession): Promise<void> {
   await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...ESCAPE })
 }
 
-/** Waits two animation frames, so styles, layout and resize handlers have answered a change. */
+/**
+ * Waits for the next animation frame: the page's resize handlers run in the frame's rendering steps, before
+ * its animation-frame callbacks; the layout itself is brought up to date by the next measurement.
+ */
 export async function settleLayout(page: Page): Promise<void> {
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  )
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { CDPSession, Page } from 'playwright-core'
+import { installFocusLook, installHiddenReason } from './focus-looks-in-page.js'
 import { evaluateInPage, pressEscape, pressTab, within } from './keyboard-layout-support.js'
 import {
   currentTabWalk,
   estimateTabStops,
-  installFocusLook,
-  installHiddenReason,
   installTabRecorder,
   readTabWalk,
   stopTabWalk,
@@ -49,10 +48,11 @@ export async function walkTabOrder(page: Page, timeoutMs: number): Promise<TabWa
 async function tabThrough(page: Page, token: string): Promise<TabWalk> {
   const session = await page.context().newCDPSession(page)
   try {
-    await evaluateInPage(page, installFocusLook, undefined)
-    await evaluateInPage(page, installHiddenReason, undefined)
-    const estimate = await evaluateInPage(page, estimateTabStops, undefined)
-    await evaluateInPage(page, installTabRecorder, token)
+    const estimate = await evaluateInPage(page, estimateTabStops, undefined, [
+      [installFocusLook, undefined],
+      [installHiddenReason, undefined],
+      [installTabRecorder, token],
+    ])
     await pressTab(session, Math.min(estimate + 2, MAX_TAB_STOPS))
     const read = await evaluateInPage(page, readTabWalk, 0)
     const cycle = firstCycle(read.sequence)

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core'
 import type { Finding, FindingElement } from '../engines/finding.js'
-import { canopyFinding, evaluateInPage } from './keyboard-layout-support.js'
+import { canopyFinding, type InPageStep } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
 
 /**
@@ -114,11 +113,11 @@ export function installNewTextClips(): void {
   helpers.newTextClips = newTextClips
 }
 
-/** Installs the text-clip helpers in the page. */
-export async function installTextClipHelpers(page: Page): Promise<void> {
-  await evaluateInPage(page, installTextClipping, MAX_TEXT_ELEMENTS)
-  await evaluateInPage(page, installNewTextClips, undefined)
-}
+/** The steps that install the text-clip helpers, to run before a measure (evaluateInPage). */
+export const TEXT_CLIP_HELPERS: InPageStep[] = [
+  [installTextClipping, MAX_TEXT_ELEMENTS],
+  [installNewTextClips, undefined],
+]
 
 /** The keys of the boxes cutting text off now (before the change). */
 export function currentTextClipKeys(): number[] {

@@ -1,12 +1,7 @@
 /// <reference lib="dom" />
 import { deadlineOf, evaluateInPage, passedWhereClean, within } from './keyboard-layout-support.js'
 import type { PageCheck } from './page-check.js'
-import {
-  installTextClipHelpers,
-  type TextClip,
-  type TextClipHelpers,
-  textClipFinding,
-} from './text-clipping.js'
+import { TEXT_CLIP_HELPERS, type TextClip, type TextClipHelpers, textClipFinding } from './text-clipping.js'
 
 /**
  * Text spacing: with the spacing a reader may set (line height 1.5 times the font size, 2 font sizes after
@@ -25,9 +20,8 @@ export const textSpacingCheck: PageCheck = {
   changesPage: true,
   async run(page, context) {
     const deadline = deadlineOf(context.timeoutMs)
-    await installTextClipHelpers(page)
     const clips = await within(
-      evaluateInPage(page, measureUnderTextSpacing, undefined),
+      evaluateInPage(page, measureUnderTextSpacing, undefined, TEXT_CLIP_HELPERS),
       deadline.left(),
       'text spacing',
     )

@@ -9,8 +9,8 @@ import {
 import type { PageCheck } from './page-check.js'
 import {
   currentTextClipKeys,
-  installTextClipHelpers,
   newTextClips,
+  TEXT_CLIP_HELPERS,
   type TextClip,
   textClipFinding,
 } from './text-clipping.js'
@@ -31,9 +31,8 @@ export const zoomCheck: PageCheck = {
   changesPage: true,
   async run(page, context) {
     const deadline = deadlineOf(context.timeoutMs)
-    await installTextClipHelpers(page)
     const scroll = await page.evaluate(() => [window.scrollX, window.scrollY])
-    const before = await evaluateInPage(page, currentTextClipKeys, undefined)
+    const before = await evaluateInPage(page, currentTextClipKeys, undefined, TEXT_CLIP_HELPERS)
     let clips: TextClip[]
     try {
       clips = await within(measureZoomed(page, context.viewport, before), deadline.left(), 'zooming')
