@@ -84,11 +84,15 @@ describe('contrast over images in Chromium', { timeout: 60_000 }, () => {
     expect(await look()).toEqual(before)
   })
 
-  it('measures text far below the first screen, on its own screenshot', async () => {
-    const { findings } = await run(
-      `${hero('linear-gradient(#112233, #334455)', '#ffffff')}<div style="height:3000px"></div>${hero('linear-gradient(#ffffff, #dddddd)', '#aaaaaa').replace('id="hero"', 'id="footer-note"')}`,
+  it('measures text far below the first screen, and on screen after scrolling, on its own screenshot', async () => {
+    const { tab, findings } = await run(
+      `${hero('linear-gradient(#112233, #334455)', '#ffffff')}<div style="height:3000px"></div>${hero('linear-gradient(#ffffff, #dddddd)', '#aaaaaa').replace('id="hero"', 'id="footer-note"')}<div style="height:3000px"></div>`,
     )
     expect(findings).toMatchObject([{ outcome: 'failed', element: { selector: '#footer-note' } }])
+    await tab.evaluate('window.scrollTo(0, 2900)')
+    const scrolled = await contrastOverImagesCheck.run(tab, CONTEXT)
+    expect(scrolled).toMatchObject([{ outcome: 'failed', element: { selector: '#footer-note' } }])
+    expect(scrolled[0]?.message).toBe(findings[0]?.message)
   })
 
   it('says nothing of text on plain colours, which the engines measure', async () => {
