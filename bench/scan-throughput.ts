@@ -5,13 +5,16 @@
  *   - seconds per page of our tuned Lighthouse pass (the lighthouse-page job's runner: a fresh child per
  *     page, the next one made ready while a page runs), of a default Lighthouse run (the CLI with the desktop
  *     preset) and of the default config in our ready child, with FCP, LCP, TBT and CLS per page of all three;
+ *   - the accessibility engines' cost per page: the page audit with axe alone, with axe and IBM Equal Access,
+ *     and with every engine and Canopy's checks, one tab, each step's median milliseconds per page;
  *   - peak memory (PSS) of this process and every process under it (Lighthouse children, Chromium).
  *
  *   pnpm exec tsx bench/scan-throughput.ts [url]
  *
  * Without a URL it serves the fixture site (tests/fixtures/site) and scans that. BENCH_PAGES (default 20)
  * caps the pages of the page passes, BENCH_LIGHTHOUSE_PAGES (default 5) those of the Lighthouse passes,
- * BENCH_ROUNDS (default 2) the rounds of the page passes, BENCH_LIGHTHOUSE_ROUNDS (default 5) those of the
+ * BENCH_ROUNDS (default 2) the rounds of the page passes, BENCH_ENGINE_ROUNDS (default 1) those of the engine
+ * costs, BENCH_LIGHTHOUSE_ROUNDS (default 5) those of the
  * Lighthouse passes.
  */
 import { spawn } from 'node:child_process'
@@ -29,6 +32,7 @@ import { SharedBrowser } from '../apps/worker/src/browser/shared-browser.js'
 import { createLighthouseRunner, type Lhr } from '../apps/worker/src/lighthouse/index.js'
 import { createAddressGuard } from '../apps/worker/src/net/index.js'
 import { auditPage, type ContentAnalysers } from '../apps/worker/src/pipeline/audit-page.js'
+import type { EngineId } from '../packages/contracts/src/wcag.js'
 import { startPeakSampler } from './lib/memory.js'
 import { PROBLEM_PAGES, startProblemSite } from './lib/problem-pages.js'
 
@@ -39,6 +43,7 @@ const TABS = Number(process.env.SCAN_PAGE_CONCURRENCY ?? 2)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 // Five rounds: with three, one slow run in two could move a page's median FCP of ~200 ms by 20%.
 const LIGHTHOUSE_ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 5)
+const ENGINE_ROUNDS = Number(process.env.BENCH_ENGINE_ROUNDS ?? 1)
 const CHROMIUM_BINARY = '/usr/lib/chromium/chromium'
 const MB = 1024 * 1024
 
@@ -155,6 +160,67 @@ async function measureBareLoop(
   } finally {
     await browser.close()
   }
+}
+
+/** The engine sets compared: axe alone is the baseline the others are measured against. */
+const ENGINE_SETS: { name: string; engines: EngineId[] }[] = [
+  { name: 'axe alone', engines: ['axe'] },
+  { name: 'axe + Equal Access', engines: ['axe', 'equal-access'] },
+  { name: 'all engines + Canopy checks', engines: ['axe', 'equal-access', 'canopy'] },
+]
+/** The page audit's accessibility steps (auditPage's timings), in the order they run. */
+const ACCESSIBILITY_STEPS = ['axe', 'equalAccess', 'canopyChecks', 'canopyPageChecks', 'elementScreenshots']
+
+/**
+ * Each engine set over the pages, one tab, ENGINE_ROUNDS rounds with the sets interleaved: per set, the
+ * median per page of each accessibility step and of their sum (the engines' cost), and that sum against axe
+ * alone's. Target: every engine together at most 1.5x axe alone.
+ */
+async function measureEngineCosts(pages: string[]): Promise<string[]> {
+  const browser = new SharedBrowser({ executablePath: CHROMIUM_BINARY })
+  const analysers = createAnalysers()
+  const steps = new Map(ENGINE_SETS.map((set) => [set.name, new Map<string, number[]>()]))
+  try {
+    await browser.get()
+    for (let round = 0; round < ENGINE_ROUNDS; round++) {
+      for (const set of ENGINE_SETS) {
+        const perStep = steps.get(set.name) as Map<string, number[]>
+        await runPool(pages, 1, async (url) => {
+          const audit = await auditPage(browser, url, {
+            analysers,
+            guard: LOCAL_GUARD,
+            accessibility: { engines: set.engines },
+          }).catch(() => null)
+          if (!audit) return
+          const total = ACCESSIBILITY_STEPS.reduce((sum, step) => sum + (audit.timings[step] ?? 0), 0)
+          for (const [step, ms] of [...Object.entries(audit.timings), ['engines', total] as const])
+            perStep.set(step, [...(perStep.get(step) ?? []), ms])
+        })
+      }
+    }
+  } finally {
+    await browser.close()
+  }
+  return engineCostReport(steps)
+}
+
+function engineCostReport(steps: Map<string, Map<string, number[]>>): string[] {
+  const baseline = median(steps.get(ENGINE_SETS[0]?.name ?? '')?.get('engines') ?? [])
+  const lines = [
+    `accessibility engines per page (1 tab, median ms over ${ENGINE_ROUNDS} round(s) of every page):`,
+  ]
+  for (const set of ENGINE_SETS) {
+    const perStep = steps.get(set.name) as Map<string, number[]>
+    const parts = ACCESSIBILITY_STEPS.filter((step) => perStep.has(step)).map(
+      (step) => `${step} ${median(perStep.get(step) ?? []).toFixed(0)}`,
+    )
+    const engines = median(perStep.get('engines') ?? [])
+    lines.push(
+      `  ${set.name.padEnd(30)} ${engines.toFixed(0).padStart(5)} ms  (${parts.join(', ')}; load ${median(perStep.get('load') ?? []).toFixed(0)})  ${(engines / baseline).toFixed(2)}x axe alone`,
+    )
+  }
+  lines.push('  target: all engines together <= 1.5x axe alone')
+  return lines
 }
 
 const METRICS = [
@@ -457,6 +523,8 @@ async function main() {
     )
     await printSetup(start, pages)
     const pagePasses = await measurePagePasses(pages, axeSource)
+    const engineCosts =
+      ENGINE_ROUNDS > 0 ? await measureEngineCosts(pages) : ['engine costs left out (BENCH_ENGINE_ROUNDS=0)']
     const problems = await startProblemSite()
     closeProblems = () => problems.close()
     const { lighthousePages, passes, peakLighthouse } = await measureLighthousePasses(pages, problems.url)
@@ -465,6 +533,8 @@ async function main() {
     const lines = [
       '',
       ...(ROUNDS > 0 ? pagePasses.lines : ['page passes left out (BENCH_ROUNDS=0)']),
+      '',
+      ...engineCosts,
       '',
       ...(LIGHTHOUSE_ROUNDS > 0
         ? lighthouseReport(lighthousePages, passes)

@@ -205,6 +205,9 @@ describe('GET /api/v1/sites/:slug/issues', () => {
       pagesFixed: 1,
       firstSeen: '2026-01-05T10:00:00.000Z',
       templateCount: 1,
+      conformance: null,
+      engines: [],
+      pagesReviewed: 0,
     })
   })
 
@@ -293,7 +296,7 @@ describe('GET /api/v1/sites/:slug/issues/export', () => {
     )
     const lines = csv.body.trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'id,category,title,issueLevel,wcag,totalCount,pagesManual,nodesFailed,pagesNew,pagesFixed,firstSeen,templateCount',
+      'id,category,title,issueLevel,wcag,totalCount,pagesManual,nodesFailed,pagesNew,pagesFixed,firstSeen,templateCount,conformance,engines,pagesReviewed',
     )
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['image-alt', 'color-contrast'])
     expect(lines[2]).toContain(",'=cmd|calc contrast,")

@@ -358,6 +358,8 @@ describe('site routes above a viewer', () => {
         'POST /api/v1/sites/:slug/issues/:issueId/assignment',
         'PATCH /api/v1/sites/:slug/issues/:issueId/assignment',
         'DELETE /api/v1/sites/:slug/issues/:issueId/assignment',
+        'PUT /api/v1/sites/:slug/pages/:pageId/issues/:issueId/review',
+        'DELETE /api/v1/sites/:slug/pages/:pageId/issues/:issueId/review',
       ]),
     )
     for (const route of aboveViewer) {

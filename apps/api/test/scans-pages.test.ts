@@ -166,6 +166,12 @@ describe('GET /api/v1/sites/:slug/page', () => {
       templates: [],
       assignment: null,
       linkedJiraIssue: null,
+      // stored before engines and conformance were recorded, and decided by its engine (no review, no guidance)
+      engines: [],
+      actRules: [],
+      conformance: null,
+      review: null,
+      guidance: null,
     })
     // The spec's issueDetails is the same details as a JSON string (key order is the database's).
     expect(JSON.parse(body.accessibility.issuesFailed[0]?.issueDetails ?? 'null')).toEqual(details)

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { IssueCategorySchema, IssueLevelSchema } from './audits.js'
 import { SectionScopeQuerySchema, sortKeySchema } from './lists.js'
 import { ListQuerySchema, SysSchema } from './paging.js'
+import { ConformanceFilterSchema, IssueReviewSchema } from './reviews.js'
+import { ConformanceSchema, EngineIdSchema } from './wcag.js'
 
 /**
  * A site's issues: one row per audit (axe rule, Lighthouse audit or our own check) with the pages it fails
@@ -51,6 +53,8 @@ export const IssuesQuerySchema = ListQuerySchema.extend({
   sortBy: sortKeySchema(ISSUE_LIST_SORT_KEYS).optional(),
   level: IssueLevelSchema.optional(),
   status: IssueStatusFilterSchema.default('current'),
+  /** accessibility: failures of the site's WCAG target, advice, or both */
+  conformance: ConformanceFilterSchema.default('all'),
 })
 export type IssuesQuery = z.infer<typeof IssuesQuerySchema>
 
@@ -78,6 +82,12 @@ export const IssueListItemSchema = z.object({
   firstSeen: z.string().nullable(),
   /** template problems behind it: elements failing alike on several pages */
   templateCount: z.number().int(),
+  /** accessibility: a failure of the site's WCAG target or advice; null for the other categories */
+  conformance: ConformanceSchema.nullable(),
+  /** accessibility: the engines that found it on any page */
+  engines: z.array(EngineIdSchema),
+  /** pages where a reviewer has decided it (confirmed or dismissed) */
+  pagesReviewed: z.number().int(),
 })
 export type IssueListItem = z.infer<typeof IssueListItemSchema>
 
@@ -121,7 +131,11 @@ export const IssueLevelCountSchema = z.object({
  */
 export const IssuesOverviewSchema = z.object({
   scan: ScanRefSchema.nullable(),
-  /** distinct audits failing now */
+  /**
+   * distinct audits failing now; for accessibility, failures of the site's target only (advice is counted in
+   * issuesAdvice), as are occurrencesFailed and byLevel. A reviewer's confirmation counts as failing; a
+   * decided result no longer counts in issuesManual.
+   */
   issuesFailed: z.number().int(),
   /** distinct audits needing a manual check now */
   issuesManual: z.number().int(),
@@ -137,6 +151,10 @@ export const IssuesOverviewSchema = z.object({
   occurrencesFixed: z.number().int(),
   /** the largest template problems, most pages first (at most 10) */
   templates: z.array(IssueTemplateSchema),
+  /** accessibility: distinct audits failing now that are advice (best practice or above the site's target) */
+  issuesAdvice: z.number().int(),
+  /** results needing review: (page, audit) pairs still to decide, and those decided */
+  reviews: z.object({ toReview: z.number().int(), reviewed: z.number().int() }),
 })
 export type IssuesOverview = z.infer<typeof IssuesOverviewSchema>
 
@@ -226,5 +244,7 @@ export const IssuePageItemSchema = z.object({
   linkedJiraIssue: LinkedTicketSchema.nullable(),
   /** the page's views in the last 30 days from the site's web analytics (0 when it is not connected) */
   views: z.number().int().nonnegative(),
+  /** a reviewer's decision on this page, for a result that needs review; null while undecided */
+  review: IssueReviewSchema.nullable(),
 })
 export type IssuePageItem = z.infer<typeof IssuePageItemSchema>

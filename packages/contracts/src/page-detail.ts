@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { AuditDetailsSchema, IssueLevelSchema, PerformanceMetricsSchema } from './audits.js'
 import { AssignmentSchema, IssueLifecycleSchema, LinkedTicketSchema, ScanRefSchema } from './issues.js'
 import { SysSchema } from './paging.js'
+import { IssueReviewSchema } from './reviews.js'
 import { BlockedRequestSchema, PageInventorySchema } from './scans.js'
+import { ConformanceSchema, EngineIdSchema, ReviewGuidanceSchema } from './wcag.js'
 
 /**
  * GET /api/v1/sites/:slug/page?pageId=: one page of a site with the latest outcome of every audit, per
@@ -29,9 +31,26 @@ export const AuditIssueSchema = z.object({
   templates: z.array(z.object({ signature: z.string(), selector: z.string(), pageCount: z.number().int() })),
   assignment: AssignmentSchema.nullable(),
   linkedJiraIssue: LinkedTicketSchema.nullable(),
+  /** accessibility: the engines that found it (empty for the other categories) */
+  engines: z.array(EngineIdSchema),
+  /** accessibility: the W3C ACT rules it implements */
+  actRules: z.array(z.string()),
+  /** accessibility: a failure of the site's WCAG target or advice; null for the other categories */
+  conformance: ConformanceSchema.nullable(),
+  /** a reviewer's decision on a result that needs review, on this page; null while undecided */
+  review: IssueReviewSchema.nullable(),
+  /** what a person needs to decide a result that needs review; null on other results */
+  guidance: ReviewGuidanceSchema.nullable(),
 })
 export type AuditIssue = z.infer<typeof AuditIssueSchema>
 
+/**
+ * One category's results on the page. A result needing review that a reviewer confirmed is in issuesFailed
+ * (with its `review`); one they dismissed stays in issuesManual with `review.decision` 'dismissed' (the
+ * screen shows it apart from those still to review); issuesManual items with `review` null are to review.
+ * `review` is set only while the decision applies (the engines still cannot decide); `guidance` is set on
+ * every result that needs review, decided or not.
+ */
 export const AuditPageDataSchema = z.object({
   /** 0-100, null when the category was not measured */
   score: z.number().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IssueCategorySchema } from './audits.js'
 import { ReviewDecisionSchema } from './wcag.js'
 
 /**
@@ -31,6 +32,10 @@ export const IssueReviewParamsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,200}$/, { error: 'Enter an issue id: letters, digits, ., :, - or _.' }),
 })
+
+/** ?category= of the review routes: the spec's category names; absent means accessibility. */
+export const IssueReviewQuerySchema = z.object({ category: IssueCategorySchema.default('accessibility') })
+export type IssueReviewQuery = z.infer<typeof IssueReviewQuerySchema>
 
 export const IssueReviewSchema = z.object({
   decision: ReviewDecisionSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SysSchema } from './paging.js'
 import { SitePermissionSchema, SiteRoleSchema } from './roles.js'
 import { SectionWriteSchema } from './sections.js'
+import { AccessibilitySettingsSchema, EngineIdSchema, WcagTargetSchema } from './wcag.js'
 
 export const FormFactorSchema = z.enum(['mobile', 'desktop'])
 
@@ -40,6 +41,16 @@ export function scanUsageWarning(usage: ScanUsage): 'reached' | 'nearing' | null
   return null
 }
 
+/**
+ * The site's accessibility settings as the config answers them: the WCAG target its results are judged
+ * against and the engines its scans run (AccessibilitySettingsSchema's output, without its checks).
+ */
+export const SiteAccessibilitySchema = z.object({
+  wcagTarget: WcagTargetSchema,
+  engines: z.array(EngineIdSchema),
+})
+export type SiteAccessibility = z.infer<typeof SiteAccessibilitySchema>
+
 export const SiteConfigSchema = z.object({
   sys: SysSchema,
   siteName: z.string(),
@@ -70,6 +81,8 @@ export const SiteConfigSchema = z.object({
   /** the scanner's user agent for this site; null means the scanner's default */
   userAgent: z.string().nullable(),
   respectRobots: z.boolean(),
+  /** the WCAG target and the accessibility engines (changed with PUT /sites/:slug `accessibility`) */
+  accessibility: SiteAccessibilitySchema,
 })
 export type SiteConfig = z.infer<typeof SiteConfigSchema>
 
@@ -189,6 +202,8 @@ export const UpdateSiteRequestSchema = z
     /** empty or null: the scanner's default */
     userAgent: UserAgentSchema.nullable(),
     respectRobots: z.boolean(),
+    /** the WCAG target and engines, both given (axe always runs) */
+    accessibility: AccessibilitySettingsSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change.')

@@ -200,3 +200,19 @@ export const ReviewDecisionSchema = z.enum(REVIEW_DECISIONS, {
   error: `Choose a decision: ${REVIEW_DECISIONS.join(', ')}.`,
 })
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>
+
+/** A site row's stored settings read back; anything unknown (an engine since removed) falls back to the defaults. */
+export function accessibilitySettingsOf(site: {
+  wcagVersion: string
+  wcagLevel: string
+  accessibilityEngines: readonly string[]
+}): AccessibilitySettings {
+  const target = WcagTargetSchema.safeParse({ version: site.wcagVersion, level: site.wcagLevel })
+  const engines = site.accessibilityEngines.filter((engine): engine is EngineId =>
+    (ENGINE_IDS as readonly string[]).includes(engine),
+  )
+  return {
+    wcagTarget: target.success ? target.data : DEFAULT_WCAG_TARGET,
+    engines: engines.includes('axe') ? engines : ['axe', ...engines],
+  }
+}

@@ -4,12 +4,19 @@ import type {
   IssueLevel,
   IssueOverviewTotals,
   IssuePageRow,
+  IssueReviewRow,
   IssueSummaryRow,
   IssueTemplate as IssueTemplateRow,
 } from '@canopy/db'
 import type { ExportColumn } from '../lib/list-export.js'
 import { toWireCategory } from '../services/list-scope.js'
-import { type PageDetailContext, presentAssignment, presentIssueLifecycle } from './scan-page.js'
+import { presentAppliedReview } from './issue-review.js'
+import {
+  type PageDetailContext,
+  presentAccessibilityFacts,
+  presentAssignment,
+  presentIssueLifecycle,
+} from './scan-page.js'
 
 type ScanRefs = PageDetailContext['scans']
 
@@ -28,7 +35,17 @@ export function presentIssueListItem(row: IssueSummaryRow, templateCount: number
     pagesFixed: row.pagesFixed,
     firstSeen: row.firstSeenAt?.toISOString() ?? null,
     templateCount,
+    ...presentSummaryAccessibility(row),
+    pagesReviewed: row.pagesReviewed,
   }
+}
+
+/** A roll-up row's conformance and engine credit, as the page detail presents a page's. */
+function presentSummaryAccessibility(
+  row: Pick<IssueSummaryRow, 'conformance' | 'engines'>,
+): Pick<IssueListItem, 'conformance' | 'engines'> {
+  const { conformance, engines } = presentAccessibilityFacts({ ...row, actRules: [] })
+  return { conformance, engines }
 }
 
 export const ISSUE_EXPORT_COLUMNS: ExportColumn<IssueListItem>[] = [
@@ -44,6 +61,9 @@ export const ISSUE_EXPORT_COLUMNS: ExportColumn<IssueListItem>[] = [
   { header: 'pagesFixed', value: (item) => item.pagesFixed },
   { header: 'firstSeen', value: (item) => item.firstSeen },
   { header: 'templateCount', value: (item) => item.templateCount },
+  { header: 'conformance', value: (item) => item.conformance },
+  { header: 'engines', value: (item) => item.engines.join(' ') },
+  { header: 'pagesReviewed', value: (item) => item.pagesReviewed },
 ]
 
 /** A template problem, named by the issue it belongs to (its title and level from the roll-up). */
@@ -83,10 +103,11 @@ export function presentIssuesOverview({
   templates: IssueTemplate[]
   scans: ScanRefs
 }): IssuesOverview {
-  const { scanId, ...counts } = totals
+  const { scanId, toReview, reviewed, ...counts } = totals
   return {
     scan: presentScanRefById(scans, scanId),
     ...counts,
+    reviews: { toReview, reviewed },
     byLevel: LEVELS.map((level) => {
       const found = byLevel.find((row) => row.level === level)
       return { level, issues: found?.issues ?? 0, occurrences: found?.occurrences ?? 0 }
@@ -101,6 +122,7 @@ export interface IssuePagesContext {
   scans: ScanRefs
   assignments: AssignmentRow[]
   tickets: { pageId: string; ticketId: string; ticketUrl: string }[]
+  reviews: IssueReviewRow[]
 }
 
 function presentIssuePageStatus(outcome: IssuePageRow['outcome']): IssuePageItem['status'] {
@@ -124,6 +146,7 @@ export function presentIssuePageItem(row: IssuePageRow, context: IssuePagesConte
     assignment: assignment ? presentAssignment(assignment) : null,
     linkedJiraIssue: ticket ? { ticketId: ticket.ticketId, ticketUrl: ticket.ticketUrl } : null,
     views: row.pageViewsLastMonth,
+    review: presentAppliedReview(context.reviews, row),
   }
 }
 
@@ -143,4 +166,5 @@ export const ISSUE_PAGE_EXPORT_COLUMNS: ExportColumn<IssuePageItem>[] = [
   { header: 'assignedTo', value: (item) => item.assignment?.assignedToName },
   { header: 'ticketUrl', value: (item) => item.linkedJiraIssue?.ticketUrl },
   { header: 'views', value: (item) => item.views },
+  { header: 'review', value: (item) => item.review?.decision },
 ]

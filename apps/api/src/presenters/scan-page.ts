@@ -6,8 +6,12 @@ import {
   type AuditPageData,
   assignableRoleName,
   BlockedRequestSchema,
+  ConformanceSchema,
   DocumentKindSchema,
+  ENGINE_IDS,
+  type EngineId,
   extensionOf,
+  guidanceFor,
   httpStatusOf,
   type IssueLifecycle,
   type PageDetail,
@@ -19,6 +23,7 @@ import {
   type ScanRef,
 } from '@canopy/contracts'
 import type { IssueCategory, PageIssue, PageWithIssuesRow, ReadabilityLevel } from '@canopy/db'
+import { presentAppliedReview } from './issue-review.js'
 
 export function presentReadabilityLevel(level: ReadabilityLevel | null): ReadabilityLevelSlug | null {
   if (!level) return null
@@ -45,7 +50,7 @@ export interface PageDetailContext {
 }
 
 type IssueContext = Pick<PageDetailContext, 'scans' | 'templates'> & {
-  page: Pick<PageWithIssuesRow, 'lastScanId' | 'assignments' | 'tickets'>
+  page: Pick<PageWithIssuesRow, 'lastScanId' | 'assignments' | 'tickets' | 'reviews'>
 }
 
 export function presentScanRef(
@@ -125,6 +130,28 @@ export function presentAuditIssue(issue: PageIssue, context?: IssueContext): Aud
       .map(({ signature, selector, pageCount }) => ({ signature, selector, pageCount })),
     assignment: assignment ? presentAssignment(assignment) : null,
     linkedJiraIssue: ticket ? { ticketId: ticket.ticketId, ticketUrl: ticket.ticketUrl } : null,
+    ...presentAccessibilityFacts(issue),
+    review: presentAppliedReview(context?.page.reviews ?? [], issue),
+    guidance: needsReview(issue) ? guidanceFor(issue.wcagCriteria) : null,
+  }
+}
+
+/** A result the engines could not decide: still to review, or decided by a reviewer. */
+function needsReview(issue: Pick<PageIssue, 'outcome' | 'reviewDecision'>): boolean {
+  return issue.outcome === 'manual' || issue.reviewDecision !== null
+}
+
+/** Engine credit, ACT rules and conformance as stored; values the contracts no longer know are left out. */
+export function presentAccessibilityFacts(
+  issue: Pick<PageIssue, 'engines' | 'actRules' | 'conformance'>,
+): Pick<AuditIssue, 'engines' | 'actRules' | 'conformance'> {
+  const conformance = ConformanceSchema.safeParse(issue.conformance)
+  return {
+    engines: issue.engines.filter((engine): engine is EngineId =>
+      (ENGINE_IDS as readonly string[]).includes(engine),
+    ),
+    actRules: issue.actRules,
+    conformance: conformance.success ? conformance.data : null,
   }
 }
 

@@ -29,6 +29,7 @@ import {
   issuePagesList,
   issuePagesSort,
   iterateListBatches,
+  listIssueReviewsOfPages,
   listIssueTemplates,
   type PrismaClient,
   sumIssueOverview,
@@ -75,6 +76,7 @@ async function issueListOf(prisma: PrismaClient, siteId: string, query: IssuesFi
     status: query.status,
     level: query.level,
     search: searchTerm(query.search),
+    conformance: query.conformance,
   })
   return { scope, category, list, sort: issueListSort(sortBy, sortDir) }
 }
@@ -196,19 +198,20 @@ async function issuePagesOf(
   return { list, sort: issuePagesSort(sortBy, sortDir) }
 }
 
-/** Rows → items with their lifecycle scans, assignments and tickets, in three queries for the batch. */
+/** Rows → items with their lifecycle scans, assignments, tickets and reviews, in four queries for the batch. */
 async function presentIssuePageRows(
   prisma: PrismaClient,
-  { siteId, issueId }: { siteId: string; issueId: string },
+  { siteId, issueId, category }: { siteId: string; issueId: string; category: IssueCategory },
   rows: IssuePageRow[],
 ): Promise<IssuePageItem[]> {
   const pageIds = rows.map((row) => row.pageId)
   const scanIds = rows.flatMap((row) => [row.failingSinceScanId, row.lastFailedScanId, row.fixedInScanId])
-  const [scans, { assignments, tickets }] = await Promise.all([
+  const [scans, { assignments, tickets }, reviews] = await Promise.all([
     findScanRefs(prisma, scanIds),
     findIssueAssignmentsAndTickets(prisma, { siteId, issueId, pageIds }),
+    listIssueReviewsOfPages(prisma, { siteId, category, issueId, pageIds }),
   ])
-  return rows.map((row) => presentIssuePageItem(row, { scans, assignments, tickets }))
+  return rows.map((row) => presentIssuePageItem(row, { scans, assignments, tickets, reviews }))
 }
 
 export async function listIssuePages(
@@ -218,8 +221,9 @@ export async function listIssuePages(
   query: IssuePagesQuery,
 ): Promise<PagedList<IssuePageItem>> {
   const { list, sort } = await issuePagesOf(prisma, siteId, issueName, query)
+  const issue = { siteId, issueId: issueName, category: toDbCategory(query.category) }
   return findPresentedPage(prisma, { list, sort }, query, (rows: IssuePageRow[]) =>
-    presentIssuePageRows(prisma, { siteId, issueId: issueName }, rows),
+    presentIssuePageRows(prisma, issue, rows),
   )
 }
 
@@ -235,7 +239,11 @@ export async function exportIssuePages(
     filename: `${access.slug}-${issueName}-pages-${query.status}`,
     columns: ISSUE_PAGE_EXPORT_COLUMNS,
     batches: mapBatches(batches, (rows) =>
-      presentIssuePageRows(prisma, { siteId: access.siteId, issueId: issueName }, rows),
+      presentIssuePageRows(
+        prisma,
+        { siteId: access.siteId, issueId: issueName, category: toDbCategory(query.category) },
+        rows,
+      ),
     ),
   }
 }

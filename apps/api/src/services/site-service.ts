@@ -145,15 +145,21 @@ export async function createSite(
 /**
  * What PUT /sites/:slug stores. The day and hour the settings screen edits make the weekly pattern (a day
  * or an hour sent alone keeps the other as it was); a raw cron pattern makes the schedule custom (no day
- * or hour). An empty user agent means the scanner's default.
+ * or hour). An empty user agent means the scanner's default. The accessibility settings (WCAG target and
+ * engines) are stored as the site's columns; the next scan judges its results against them.
  */
 export function toSiteChanges(
   changes: UpdateSiteRequest,
   current: { scanDay: number | null; scanHour: number | null },
 ): UpdateSiteInput {
-  const { scanDay, scanHour, scanSchedule, userAgent, ...rest } = changes
+  const { scanDay, scanHour, scanSchedule, userAgent, accessibility, ...rest } = changes
   const stored: UpdateSiteInput = { ...rest }
   if (userAgent !== undefined) stored.userAgent = userAgent || null
+  if (accessibility) {
+    stored.wcagVersion = accessibility.wcagTarget.version
+    stored.wcagLevel = accessibility.wcagTarget.level
+    stored.accessibilityEngines = accessibility.engines
+  }
   if (scanDay !== undefined || scanHour !== undefined) {
     const day = scanDay ?? current.scanDay ?? DEFAULT_SCAN_DAY
     const hour = scanHour ?? current.scanHour ?? DEFAULT_SCAN_HOUR

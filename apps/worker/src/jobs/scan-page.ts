@@ -21,6 +21,7 @@ import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import type { RobotsRules } from '../crawl/robots.js'
 import { couldBeInSection, isInSection, type SectionConditionRule } from '../crawl/section-rules.js'
 import { isConnectionError } from '../outage/connection-errors.js'
+import { accessibilityOptionsOf } from '../pipeline/accessibility.js'
 import { auditPage, NotAPageError, type PageAudit } from '../pipeline/audit-page.js'
 import { classifyByExtension, createContentAnalysers } from '../pipeline/content-analysers.js'
 import { admitUrls, type FrontierCandidate, finishUrl, skipUrl, startScan } from '../storage/frontier.js'
@@ -313,6 +314,9 @@ async function auditOnce(pageJob: PageJob): Promise<LoadOutcome> {
       guard: runtime.guard,
       ...(pageJob.session ? { cookies: pageJob.session.cookies } : {}),
       userAgent: scan.site.userAgent ?? undefined,
+      accessibility: accessibilityOptionsOf(scan.site),
+      onCheckError: (check, error) =>
+        pageJob.logger.warn({ url, check, err: error }, 'accessibility check left out'),
     })
     return { audit }
   } catch (error) {

@@ -4,14 +4,6 @@ import path from 'node:path'
 import type { CategoryResult, ReadabilityLevelSlug } from '@canopy/contracts'
 import { ARTIFACT_FILES } from '@canopy/db'
 import type { BrowserContext, Page, Response } from 'playwright-core'
-import {
-  AXE_SOURCE,
-  AXE_TAGS,
-  type AxeResults,
-  type FailingNode,
-  failingNodesOf,
-  mapAxeResults,
-} from '../audits/axe/axe.js'
 import { phoneRegionFor } from '../audits/contacts/index.js'
 import { type MediaType, mediaTypeOfUrl } from '../audits/documents/index.js'
 import { contentExcerpt, contentSignature } from '../audits/seo/near-duplicates.js'
@@ -31,6 +23,14 @@ import {
   startGuardingProxy,
 } from '../net/index.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
+import {
+  type AccessibilityOptions,
+  accessibilityInitScripts,
+  accessibilityOf,
+  changePageAccessibility,
+  DEFAULT_ACCESSIBILITY,
+  readAccessibility,
+} from './accessibility.js'
 import { COLLECT_PAGE_FACTS, type PageFacts } from './collect-page-facts.js'
 
 /** The content modules (audits/*), injected so the pipeline is testable and each module stays its own. */
@@ -86,8 +86,11 @@ export interface AuditPageOptions {
   artifactsRoot?: string
   navigationTimeoutMs?: number
   evaluateTimeoutMs?: number
-  axeTimeoutMs?: number
+  /** the site's WCAG target and engines, and the engines' and checks' time limits */
+  accessibility?: Partial<AccessibilityOptions>
   maxElementScreenshots?: number
+  /** where a check that failed to run is reported (it is left out; the page is not failed for it) */
+  onCheckError?: (check: string, error: unknown) => void
   /** the network guard every request of the page goes through, by a guarding proxy (SSRF) */
   guard: AddressGuard
   /** the scan's signed-in session: the page is loaded with these cookies (scanning behind a login) */
@@ -194,7 +197,8 @@ export async function auditPage(
   })
   try {
     if (options.cookies?.length) await context.addCookies(options.cookies)
-    const tab = await openAuditTab(context, { navigationTimeoutMs, evaluateTimeoutMs })
+    const accessibility = { ...DEFAULT_ACCESSIBILITY, ...options.accessibility }
+    const tab = await openAuditTab(context, { navigationTimeoutMs, evaluateTimeoutMs }, accessibility)
     const started = Date.now()
     await tab.page
       .goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
@@ -206,6 +210,7 @@ export async function auditPage(
       ...options,
       navigationTimeoutMs,
       evaluateTimeoutMs,
+      accessibility,
     })
     return { ...audit, blockedRequests: proxy.blocked() }
   } finally {
@@ -251,17 +256,23 @@ function loadedSize(response: Response): number | null {
   return Number.isSafeInteger(length) && length > 0 ? length : null
 }
 
-type ResolvedOptions = AuditPageOptions & { navigationTimeoutMs: number; evaluateTimeoutMs: number }
+type ResolvedOptions = AuditPageOptions & {
+  navigationTimeoutMs: number
+  evaluateTimeoutMs: number
+  accessibility: AccessibilityOptions
+}
 
-/** A page in a fresh context, axe preloaded, failed images and the sizes of loaded media noted. */
+/** A page in a fresh context, the engines preloaded, failed images and the sizes of loaded media noted. */
 async function openAuditTab(
   context: BrowserContext,
   timeouts: { navigationTimeoutMs: number; evaluateTimeoutMs: number },
+  accessibility: AccessibilityOptions,
 ): Promise<AuditTab> {
   const page = await context.newPage()
   page.setDefaultTimeout(timeouts.evaluateTimeoutMs)
   page.setDefaultNavigationTimeout(timeouts.navigationTimeoutMs)
-  await page.addInitScript({ content: AXE_SOURCE })
+  for (const script of accessibilityInitScripts(accessibility.engines))
+    await page.addInitScript({ content: script })
   const watch = await NavigationWatch.attach(page)
   const failedImages = new Map<string, string>()
   const mediaSizes = new Map<string, number>()
@@ -380,17 +391,8 @@ async function readLoadedPage(
     options.evaluateTimeoutMs,
     'reading the page',
   )) as PageFacts
-  const axeResults = (await withTimeout(
-    page.evaluate(
-      `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations', 'incomplete'] })`,
-    ),
-    options.axeTimeoutMs ?? 60_000,
-    'axe',
-  )) as AxeResults
-  lap('axe')
-  const nodesByRule = await screenshotFailingNodes(page, axeResults, options)
-  lap('elementScreenshots')
-  const accessibility = mapAxeResults(axeResults, nodesByRule)
+  const logCheck = options.onCheckError ?? (() => undefined)
+  const findings = await readAccessibility(page, options.accessibility, lap, logCheck)
   const xRobotsTag = landed.headers['x-robots-tag'] ?? null
   const seo = runSeoChecks({
     url: landed.finalUrl,
@@ -406,6 +408,9 @@ async function readLoadedPage(
   const content = await analyseContent(facts, landed.finalUrl, tab, options.analysers)
   lap('content')
   const artifacts = await saveArtifacts(page, landed.finalUrl, options, lap)
+  findings.push(...(await changePageAccessibility(page, options.accessibility, lap, logCheck)))
+  const accessibility = await accessibilityOf(page, findings, options.accessibility.target, options)
+  lap('elementScreenshots')
   return {
     url,
     finalUrl: landed.finalUrl,
@@ -586,62 +591,4 @@ async function saveArtifacts(
   await writeFile(snapshotFile, addBaseHref(html, finalUrl))
   lap('snapshot')
   return { screenshotPath: saved ? relative(screenshotFile) : null, snapshotPath: relative(snapshotFile) }
-}
-
-/** Failing nodes photographed per rule, at most. */
-const ELEMENT_SCREENSHOTS_PER_RULE = 3
-/** One element screenshot's wait (visible, stable, scrolled into view) on a busy machine. */
-const ELEMENT_SCREENSHOT_TIMEOUT_MS = 5_000
-/** All element screenshots of one page together; what is left after it goes without a picture. */
-const ELEMENT_SCREENSHOTS_DEADLINE_MS = 20_000
-
-/**
- * The failing nodes in the order they are photographed: every rule's first node before any rule's second,
- * so that the budget gives each failed rule a picture before it gives one rule several.
- */
-function nodesInScreenshotOrder(byRule: Map<string, FailingNode[]>): FailingNode[] {
-  const ordered: FailingNode[] = []
-  for (let round = 0; round < ELEMENT_SCREENSHOTS_PER_RULE; round++) {
-    for (const nodes of byRule.values()) {
-      const node = nodes[round]
-      if (node?.selector) ordered.push(node)
-    }
-  }
-  return ordered
-}
-
-/** Element screenshots of failing nodes, within a count and a time budget; a miss is not an error. */
-async function screenshotFailingNodes(
-  page: Page,
-  results: AxeResults,
-  options: AuditPageOptions,
-): Promise<Map<string, FailingNode[]>> {
-  const byRule = new Map<string, FailingNode[]>()
-  for (const rule of [...results.violations, ...results.incomplete]) byRule.set(rule.id, failingNodesOf(rule))
-  const { artifactsDir } = options
-  if (!artifactsDir) return byRule
-  await mkdir(artifactsDir, { recursive: true })
-  const deadline = Date.now() + ELEMENT_SCREENSHOTS_DEADLINE_MS
-  const nodes = nodesInScreenshotOrder(byRule).slice(0, options.maxElementScreenshots ?? 20)
-  for (const [index, node] of nodes.entries()) {
-    const timeout = Math.min(ELEMENT_SCREENSHOT_TIMEOUT_MS, deadline - Date.now())
-    if (timeout <= 0) break
-    const file = path.join(artifactsDir, ARTIFACT_FILES.elementScreenshot(index))
-    if (await screenshotElement(page, node.selector, file, timeout))
-      node.screenshotPath = options.artifactsRoot ? path.relative(options.artifactsRoot, file) : file
-  }
-  return byRule
-}
-
-/** Whether the element could be photographed into `file`: hidden or zero-size elements cannot. */
-async function screenshotElement(page: Page, selector: string, file: string, timeout: number) {
-  try {
-    const element = page.locator(selector).first()
-    // A hidden element would make screenshot() wait for its whole timeout.
-    if (!(await element.isVisible())) return false
-    await element.screenshot({ path: file, timeout, animations: 'disabled', caret: 'hide' })
-    return true
-  } catch {
-    return false
-  }
 }

@@ -40,7 +40,7 @@ export function toReadabilityLevel(slug: string | null): ReadabilityLevel | null
   return slug ? (slug.replace(/-/g, '_') as ReadabilityLevel) : null
 }
 
-/** One category's audits as the rows mergePageIssues stores, failing elements signed. */
+/** One category's audits as the rows mergePageIssues stores, failing elements (and those needing review) signed. */
 export function toPageIssueInputs(result: CategoryResult): PageIssueInput[] {
   return (Object.keys(DB_OUTCOME) as (keyof typeof DB_OUTCOME)[]).flatMap((group) =>
     result.audits[group].map((audit: Audit) => ({
@@ -54,7 +54,11 @@ export function toPageIssueInputs(result: CategoryResult): PageIssueInput[] {
       score: audit.score,
       nodeCount: audit.nodeCount,
       details: audit.details ?? null,
-      elementSignatures: group === 'failed' ? elementSignaturesOf(audit) : [],
+      // a result needing review counts as failed once a reviewer confirms it: its elements are signed too
+      elementSignatures: group === 'failed' || group === 'manual' ? elementSignaturesOf(audit) : [],
+      conformance: audit.conformance ?? null,
+      engines: audit.engines ?? [],
+      actRules: audit.actRules ?? [],
     })),
   )
 }

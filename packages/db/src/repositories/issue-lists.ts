@@ -1,4 +1,4 @@
-import type { IssueStatusFilter } from '@canopy/contracts'
+import type { ConformanceFilter, IssueStatusFilter } from '@canopy/contracts'
 import { type IssueCategory, type IssueLevel, Prisma } from '../generated/prisma/client.js'
 import type { DbClient, SortDirection } from './db-client.js'
 import { toContainsPattern } from './db-client.js'
@@ -25,6 +25,8 @@ export interface IssueListFilter extends IssueScope {
   status: IssueStatusFilter
   level?: IssueLevel
   search?: string
+  /** failures of the site's target, advice, or both (absent: both) */
+  conformance?: ConformanceFilter
 }
 
 export interface IssueSummaryRow {
@@ -42,6 +44,9 @@ export interface IssueSummaryRow {
   pagesFixed: number
   firstSeenAt: Date | null
   scanId: string
+  conformance: string | null
+  engines: string[]
+  pagesReviewed: number
 }
 
 export type IssueListSortKey =
@@ -77,9 +82,21 @@ const ISSUE_STATUS_SQL: Record<IssueStatusFilter, Prisma.Sql> = {
   fixed: Prisma.sql`s."pagesFixed" > 0`,
 }
 
+/**
+ * Which roll-up rows a conformance filter shows. Rows rolled up before conformance was recorded (null) were
+ * all counted as failures: they stay failures, not advice.
+ */
+const IS_ADVICE = Prisma.sql`s.conformance = 'advice'`
+const IS_NOT_ADVICE = Prisma.sql`s.conformance IS DISTINCT FROM 'advice'`
+const CONFORMANCE_SQL: Record<ConformanceFilter, Prisma.Sql | null> = {
+  all: null,
+  failure: IS_NOT_ADVICE,
+  advice: IS_ADVICE,
+}
+
 const ISSUE_COLUMNS = Prisma.sql`s.id, s.category::text AS category, s."issueId", s.title, s.description,
   s."issueLevel"::text AS "issueLevel", s."wcagCriteria", s."pagesFailed", s."pagesManual", s."nodesFailed",
-  s."pagesNew", s."pagesFixed", s."firstSeenAt", s."scanId"`
+  s."pagesNew", s."pagesFixed", s."firstSeenAt", s."scanId", s.conformance, s.engines, s."pagesReviewed"`
 
 export function issueList(filter: IssueListFilter): SqlList {
   const conditions = [
@@ -88,6 +105,8 @@ export function issueList(filter: IssueListFilter): SqlList {
     Prisma.sql`s.category = CAST(${filter.category} AS "IssueCategory")`,
     ISSUE_STATUS_SQL[filter.status],
   ]
+  const conformance = CONFORMANCE_SQL[filter.conformance ?? 'all']
+  if (conformance) conditions.push(conformance)
   if (filter.level) conditions.push(Prisma.sql`s."issueLevel" = CAST(${filter.level} AS "IssueLevel")`)
   if (filter.search) {
     const pattern = toContainsPattern(filter.search)
@@ -172,8 +191,14 @@ export function findIssueSummaryTitles(
 }
 
 export interface IssueOverviewTotals {
+  /** failures of the target: advice apart (rows without conformance count as failures) */
   issuesFailed: number
   issuesManual: number
+  /** audits failing now as advice only */
+  issuesAdvice: number
+  /** (page, audit) pairs needing review without a reviewer's decision, and with one */
+  toReview: number
+  reviewed: number
   occurrencesFailed: number
   issuesNew: number
   occurrencesNew: number
@@ -197,9 +222,12 @@ export async function sumIssueOverview(
 ): Promise<IssueOverviewTotals> {
   const [row] = await db.$queryRaw<IssueOverviewTotals[]>`
     SELECT
-      count(*) FILTER (WHERE s."pagesFailed" > 0)::int AS "issuesFailed",
+      count(*) FILTER (WHERE s."pagesFailed" > 0 AND ${IS_NOT_ADVICE})::int AS "issuesFailed",
       count(*) FILTER (WHERE s."pagesManual" > 0)::int AS "issuesManual",
-      coalesce(sum(s."pagesFailed"), 0)::int AS "occurrencesFailed",
+      count(*) FILTER (WHERE s."pagesFailed" > 0 AND ${IS_ADVICE})::int AS "issuesAdvice",
+      coalesce(sum(s."pagesManual"), 0)::int AS "toReview",
+      coalesce(sum(s."pagesReviewed"), 0)::int AS "reviewed",
+      coalesce(sum(s."pagesFailed") FILTER (WHERE ${IS_NOT_ADVICE}), 0)::int AS "occurrencesFailed",
       count(*) FILTER (WHERE s."pagesNew" > 0)::int AS "issuesNew",
       coalesce(sum(s."pagesNew"), 0)::int AS "occurrencesNew",
       count(*) FILTER (WHERE s."pagesFixed" > 0)::int AS "issuesFixed",
@@ -210,6 +238,9 @@ export async function sumIssueOverview(
     row ?? {
       issuesFailed: 0,
       issuesManual: 0,
+      issuesAdvice: 0,
+      toReview: 0,
+      reviewed: 0,
       occurrencesFailed: 0,
       issuesNew: 0,
       occurrencesNew: 0,
@@ -222,13 +253,14 @@ export async function sumIssueOverview(
 
 /**
  * Issues failing now (failed or needing review) per level, and their (page, audit) pairs: a Manual-level
- * audit is by nature one that needs review.
+ * audit is by nature one that needs review. Advice (best practices, criteria above the site's target) is
+ * counted apart (issuesAdvice), not per level.
  */
 export function countIssuesByLevel(db: DbClient, scope: IssueScope & { category?: IssueCategory }) {
   return db.$queryRaw<{ level: IssueLevel; issues: number; occurrences: number }[]>`
     SELECT s."issueLevel"::text AS level,
       count(*) FILTER (WHERE s."pagesFailed" + s."pagesManual" > 0)::int AS issues,
       coalesce(sum(s."pagesFailed" + s."pagesManual"), 0)::int AS occurrences
-    FROM "IssueSummary" s ${overviewWhere(scope)}
+    FROM "IssueSummary" s ${overviewWhere(scope)} AND ${IS_NOT_ADVICE}
     GROUP BY s."issueLevel"`
 }

@@ -33,6 +33,8 @@ export interface IssuePageRow {
   fixedAt: Date | null
   fixedInScanId: string | null
   pageViewsLastMonth: number
+  category: IssueCategory
+  reviewDecision: string | null
 }
 
 export type IssuePagesSortKey =
@@ -59,13 +61,16 @@ export function issuePagesSort(sortBy: IssuePagesSortKey, direction: SortDirecti
 
 /**
  * Which pages a status shows: failing now (failed or needing review), failed, needing review, started
- * failing in the page's last scan, or stopped failing in it. `issue` is the condition on the page issue
+ * failing in the page's last scan, or stopped failing in it. A reviewer's decision takes a page out of
+ * "needing review": confirmed it counts as failed, dismissed it is in neither (as the roll-up counts them). `issue` is the condition on the page issue
  * alone, `page` the one comparing it with its page's last scan.
  */
 const ISSUE_PAGE_STATUS_SQL: Record<IssueStatusFilter, { issue: Prisma.Sql; page?: Prisma.Sql }> = {
-  current: { issue: Prisma.sql`pi.outcome IN ('failed', 'manual')` },
+  current: {
+    issue: Prisma.sql`pi.outcome IN ('failed', 'manual') AND pi."reviewDecision" IS DISTINCT FROM 'dismissed'`,
+  },
   failed: { issue: Prisma.sql`pi.outcome = 'failed'` },
-  manual: { issue: Prisma.sql`pi.outcome = 'manual'` },
+  manual: { issue: Prisma.sql`pi.outcome = 'manual' AND pi."reviewDecision" IS NULL` },
   new: {
     issue: Prisma.sql`pi.outcome = 'failed'`,
     page: Prisma.sql`pi."failingSinceScanId" = p."lastScanId"`,
@@ -79,7 +84,8 @@ const ISSUE_PAGE_STATUS_SQL: Record<IssueStatusFilter, { issue: Prisma.Sql; page
 const ISSUE_PAGE_COLUMNS = Prisma.sql`pi.id, pi."pageId", p.url, p.title, p."lastScanId", pi."issueId",
   pi."issueLevel"::text AS "issueLevel", pi.outcome::text AS outcome, pi."nodeCount",
   pi."failingSinceAt", pi."failingSinceScanId", pi."lastFailedAt", pi."lastFailedScanId",
-  pi."fixedAt", pi."fixedInScanId", p."pageViewsLastMonth"`
+  pi."fixedAt", pi."fixedInScanId", p."pageViewsLastMonth", pi.category::text AS category,
+  pi."reviewDecision"::text AS "reviewDecision"`
 
 /** Conditions on the page issue alone: every filter but the page's search, section and last scan. */
 function pageIssueConditions(filter: IssuePagesFilter): Prisma.Sql[] {

@@ -1,3 +1,4 @@
+import type { IssueCategory } from '../generated/prisma/client.js'
 import type { DbClient } from './db-client.js'
 import { runInTransaction } from './db-client.js'
 
@@ -43,24 +44,36 @@ function scopedIssues(filter: string) {
 /** What a summary counts: failing, needing review, or fixed in this scan ($2). */
 const SUMMARISED = `(pi.outcome IN ('failed', 'manual') OR pi."fixedInScanId" = $2)`
 
+/** One audit of one category ($3, $4), or every audit when the summaries are rebuilt whole. */
+const ONE_ISSUE = `pi.category = $3::"IssueCategory" AND pi."issueId" = $4`
+
 /**
- * One row per scope and audit that fails, needs a manual check, or was fixed in this scan. Title, description
- * and level come from the most recently stored page (an audit's wording may change between tool versions).
+ * One row per scope and audit that fails, needs a manual check, or was fixed in this scan. Title, description,
+ * level and conformance come from the most recently stored page (an audit's wording may change between tool
+ * versions, its conformance with the site's target); the engines are those that found it on any page.
+ * A result needing review that a reviewer decided counts as reviewed, not to review: confirmed ones are
+ * stored as failed and count as failing, dismissed ones count in neither.
  */
-async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string): Promise<number> {
-  return db.$executeRawUnsafe(
-    `
-    WITH scoped AS (${scopedIssues(SUMMARISED)}),
+function issueSummariesSql(filter: string): string {
+  return `
+    WITH scoped AS (${scopedIssues(filter)}),
     wording AS (
       SELECT DISTINCT ON (category, "issueId") category, "issueId", title, description, "issueLevel",
-        "wcagCriteria"
-      FROM "PageIssue" pi WHERE pi."siteId" = $1 AND ${SUMMARISED}
+        "wcagCriteria", conformance
+      FROM "PageIssue" pi WHERE pi."siteId" = $1 AND ${filter}
       ORDER BY category, "issueId", "updatedAt" DESC
+    ),
+    credited AS (
+      SELECT pi.category, pi."issueId", array_agg(DISTINCT e.engine ORDER BY e.engine) AS engines
+      FROM "PageIssue" pi, unnest(pi.engines) AS e(engine)
+      WHERE pi."siteId" = $1 AND ${filter}
+      GROUP BY pi.category, pi."issueId"
     ),
     counts AS (
       SELECT s."scopeId", s.category, s."issueId",
         count(*) FILTER (WHERE s.outcome = 'failed') AS "pagesFailed",
-        count(*) FILTER (WHERE s.outcome = 'manual') AS "pagesManual",
+        count(*) FILTER (WHERE s.outcome = 'manual' AND s."reviewDecision" IS NULL) AS "pagesManual",
+        count(*) FILTER (WHERE s."reviewDecision" IS NOT NULL) AS "pagesReviewed",
         COALESCE(sum(s."nodeCount") FILTER (WHERE s.outcome = 'failed'), 0) AS "nodesFailed",
         count(*) FILTER (WHERE s.outcome = 'failed' AND s."failingSinceScanId" = $2) AS "pagesNew",
         count(*) FILTER (WHERE s.outcome <> 'failed' AND s."fixedInScanId" = $2) AS "pagesFixed",
@@ -70,14 +83,45 @@ async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string
     )
     INSERT INTO "IssueSummary" (
       id, "siteId", "scopeId", category, "issueId", title, description, "issueLevel", "wcagCriteria",
-      "pagesFailed", "pagesManual", "nodesFailed", "pagesNew", "pagesFixed", "firstSeenAt", "scanId", "updatedAt")
+      "pagesFailed", "pagesManual", "pagesReviewed", "nodesFailed", "pagesNew", "pagesFixed", "firstSeenAt",
+      conformance, engines, "scanId", "updatedAt")
     SELECT gen_random_uuid()::text, $1, c."scopeId", c.category, c."issueId", w.title, w.description,
-      w."issueLevel", w."wcagCriteria", c."pagesFailed", c."pagesManual", c."nodesFailed", c."pagesNew",
-      c."pagesFixed", c."firstSeenAt", $2, now()
-    FROM counts c JOIN wording w ON w.category = c.category AND w."issueId" = c."issueId"`,
-    siteId,
-    scanId,
-  )
+      w."issueLevel", w."wcagCriteria", c."pagesFailed", c."pagesManual", c."pagesReviewed", c."nodesFailed",
+      c."pagesNew", c."pagesFixed", c."firstSeenAt", w.conformance, COALESCE(e.engines, '{}'), $2, now()
+    FROM counts c
+    JOIN wording w ON w.category = c.category AND w."issueId" = c."issueId"
+    LEFT JOIN credited e ON e.category = c.category AND e."issueId" = c."issueId"`
+}
+
+async function insertIssueSummaries(db: DbClient, siteId: string, scanId: string): Promise<number> {
+  return db.$executeRawUnsafe(issueSummariesSql(SUMMARISED), siteId, scanId)
+}
+
+/**
+ * One audit's summaries (the site's and its sections'), recounted from its page issues after a reviewer's
+ * decision changed one of them. New and fixed stay counted against the scan that built the roll-up.
+ */
+export async function rebuildIssueSummaries(
+  db: DbClient,
+  { siteId, category, issueId }: { siteId: string; category: IssueCategory; issueId: string },
+): Promise<number> {
+  return runInTransaction(db, async (tx) => {
+    const built = await tx.issueSummary.findFirst({
+      where: { siteId },
+      orderBy: { updatedAt: 'desc' },
+      select: { scanId: true },
+    })
+    // before the first roll-up there is nothing to keep in step: the scan's finalize builds it whole
+    if (!built) return 0
+    await tx.issueSummary.deleteMany({ where: { siteId, category, issueId } })
+    return tx.$executeRawUnsafe(
+      issueSummariesSql(`${SUMMARISED} AND ${ONE_ISSUE}`),
+      siteId,
+      built.scanId,
+      category,
+      issueId,
+    )
+  })
 }
 
 /**

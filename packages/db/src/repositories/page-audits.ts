@@ -36,6 +36,8 @@ const pageAuditsInclude = {
     include: { assignedTo: { select: userNameSelect }, assignedBy: { select: userNameSelect } },
   },
   tickets: { select: { issueId: true, ticketId: true, ticketUrl: true } },
+  /** reviewers' decisions on its results that need review (they apply where PageIssue.reviewDecision says so) */
+  reviews: { include: { user: { select: userNameSelect } } },
   /** the latest load of the page: what the network guard refused in it */
   results: { select: { blockedRequests: true }, orderBy: { scannedAt: 'desc' }, take: 1 },
 } satisfies Prisma.PageInclude
@@ -44,7 +46,7 @@ export type PageWithIssuesRow = Prisma.PageGetPayload<{ include: typeof pageAudi
 
 /**
  * The page with the latest outcome of every audit in every category (PageIssue keeps only the latest), its
- * sections, documents, contact details, assignments and tickets.
+ * sections, documents, contact details, assignments, tickets and reviewers' decisions.
  */
 export function findSitePageWithIssues(db: DbClient, { siteId, pageId }: { siteId: string; pageId: string }) {
   return db.page.findFirst({ where: { id: pageId, siteId }, include: pageAuditsInclude })

@@ -13,8 +13,17 @@ export interface PageIssueInput {
   score: number | null
   nodeCount: number
   details: unknown
-  /** one per listed failing element, in the order of details.items (see the worker's element signatures) */
+  /**
+   * one per listed element, in the order of details.items (see the worker's element signatures); kept only
+   * when the stored outcome is failed (a result needing review that a reviewer confirmed included)
+   */
   elementSignatures: string[]
+  /** accessibility: 'failure' of the site's target or 'advice'; null elsewhere */
+  conformance?: string | null
+  /** accessibility: the engines that found it */
+  engines?: string[]
+  /** accessibility: the W3C ACT rules it implements */
+  actRules?: string[]
 }
 
 export interface PageIssueTarget {
@@ -38,6 +47,9 @@ export interface MergePageIssuesOptions {
  * - no longer failing ends the stretch: fixedAt/fixedInScanId name this scan, the row stays;
  * - an audit the page no longer reports at all is fixed the same way when it was failing, and dropped
  *   when it has no lifecycle to keep.
+ * A reviewer's decision (IssueReview) stands while the engines still say the result needs review ('manual'):
+ * confirmed, it is stored as failed (and its failing stretch runs as any other); dismissed, it stays manual
+ * with the decision noted. A result that now passes or fails by itself carries no decision.
  * A scan may write a page's category twice (the page job, then finalize once links and duplicates are
  * known): a second write in the same scan undoes what the first one decided, so the outcome is judged
  * against the previous scan, never against an earlier write of the same scan.
@@ -70,6 +82,37 @@ function firstOfEachIssue(issues: PageIssueInput[]): PageIssueInput[] {
 }
 
 /**
+ * The incoming outcomes as rows, each with the reviewer's decision that applies to it: a result needing
+ * review ('manual') that was confirmed is stored as failed, a dismissed one stays manual; a result that
+ * passes or fails by itself carries none (its decision stays recorded in IssueReview for later scans).
+ */
+function incomingIssues(
+  { pageId, category }: Pick<PageIssueTarget, 'pageId' | 'category'>,
+  issues: PageIssueInput[],
+): Prisma.Sql {
+  const rows = JSON.stringify(
+    issues.map((issue) => ({
+      ...issue,
+      details: issue.details ?? null,
+      conformance: issue.conformance ?? null,
+      engines: issue.engines ?? [],
+      actRules: issue.actRules ?? [],
+    })),
+  )
+  return Prisma.sql`
+    SELECT r."issueId", r.title, r.description, r."issueLevel", r."wcagCriteria", r."auditGroup", r.score,
+      r."nodeCount", r.details, r."elementSignatures", r.conformance, r.engines, r."actRules",
+      CASE WHEN r.outcome = 'manual' AND rv.decision = 'confirmed' THEN 'failed' ELSE r.outcome END AS outcome,
+      CASE WHEN r.outcome = 'manual' THEN rv.decision END AS "reviewDecision"
+    FROM jsonb_to_recordset(${rows}::jsonb) AS r(
+      "issueId" text, title text, description text, "issueLevel" text, outcome text,
+      "wcagCriteria" jsonb, "auditGroup" text, score float8, "nodeCount" int, details jsonb,
+      "elementSignatures" jsonb, conformance text, engines jsonb, "actRules" jsonb)
+    LEFT JOIN "IssueReview" rv
+      ON rv."pageId" = ${pageId} AND rv.category = ${category}::"IssueCategory" AND rv."issueId" = r."issueId"`
+}
+
+/**
  * The transition of each incoming outcome against the stored row:
  * continue / start (failing now), fix / undo (a stretch begun earlier in this same scan) / keep (not failing).
  */
@@ -79,15 +122,8 @@ async function upsertWithLifecycle(
   issues: PageIssueInput[],
   at: Date,
 ): Promise<void> {
-  const rows = JSON.stringify(issues.map((issue) => ({ ...issue, details: issue.details ?? null })))
   await db.$executeRaw`
-    WITH incoming AS (
-      SELECT r.*
-      FROM jsonb_to_recordset(${rows}::jsonb) AS r(
-        "issueId" text, title text, description text, "issueLevel" text, outcome text,
-        "wcagCriteria" jsonb, "auditGroup" text, score float8, "nodeCount" int, details jsonb,
-        "elementSignatures" jsonb)
-    ),
+    WITH incoming AS (${incomingIssues({ pageId, category }, issues)}),
     judged AS (
       SELECT i.*, old.id AS "oldId", old."failingSinceAt" AS "oldSinceAt",
         old."failingSinceScanId" AS "oldSinceScan", old."lastFailedAt" AS "oldLastAt",
@@ -109,8 +145,9 @@ async function upsertWithLifecycle(
     )
     INSERT INTO "PageIssue" (
       id, "siteId", "pageId", "pageUrl", "scanId", category, "issueId", title, description, "issueLevel", outcome,
-      "wcagCriteria", "auditGroup", score, "nodeCount", details, "elementSignatures", "updatedAt",
-      "failingSinceAt", "failingSinceScanId", "lastFailedAt", "lastFailedScanId", "fixedAt", "fixedInScanId")
+      "wcagCriteria", "auditGroup", score, "nodeCount", details, "elementSignatures", conformance, engines,
+      "actRules", "reviewDecision", "updatedAt", "failingSinceAt", "failingSinceScanId", "lastFailedAt",
+      "lastFailedScanId", "fixedAt", "fixedInScanId")
     SELECT
       COALESCE(j."oldId", gen_random_uuid()::text), ${siteId}, ${pageId},
       (SELECT url FROM "Page" WHERE id = ${pageId}), ${scanId},
@@ -120,7 +157,8 @@ async function upsertWithLifecycle(
       j.details,
       CASE WHEN j.outcome = 'failed'
            THEN ARRAY(SELECT jsonb_array_elements_text(j."elementSignatures")) ELSE '{}'::text[] END,
-      ${at},
+      j.conformance, ARRAY(SELECT jsonb_array_elements_text(j.engines)),
+      ARRAY(SELECT jsonb_array_elements_text(j."actRules")), j."reviewDecision", ${at},
       CASE j.step WHEN 'start' THEN ${at} WHEN 'undo' THEN NULL ELSE j."oldSinceAt" END,
       CASE j.step WHEN 'start' THEN ${scanId} WHEN 'undo' THEN NULL ELSE j."oldSinceScan" END,
       CASE WHEN j.outcome = 'failed' THEN ${at} WHEN j.step = 'undo' THEN NULL ELSE j."oldLastAt" END,
@@ -135,7 +173,9 @@ async function upsertWithLifecycle(
       "issueLevel" = EXCLUDED."issueLevel", outcome = EXCLUDED.outcome,
       "wcagCriteria" = EXCLUDED."wcagCriteria", "auditGroup" = EXCLUDED."auditGroup", score = EXCLUDED.score,
       "nodeCount" = EXCLUDED."nodeCount", details = EXCLUDED.details,
-      "elementSignatures" = EXCLUDED."elementSignatures", "updatedAt" = EXCLUDED."updatedAt",
+      "elementSignatures" = EXCLUDED."elementSignatures", conformance = EXCLUDED.conformance,
+      engines = EXCLUDED.engines, "actRules" = EXCLUDED."actRules", "reviewDecision" = EXCLUDED."reviewDecision",
+      "updatedAt" = EXCLUDED."updatedAt",
       "failingSinceAt" = EXCLUDED."failingSinceAt", "failingSinceScanId" = EXCLUDED."failingSinceScanId",
       "lastFailedAt" = EXCLUDED."lastFailedAt", "lastFailedScanId" = EXCLUDED."lastFailedScanId",
       "fixedAt" = EXCLUDED."fixedAt", "fixedInScanId" = EXCLUDED."fixedInScanId"`
@@ -143,7 +183,7 @@ async function upsertWithLifecycle(
 
 /**
  * Audits of the category the page no longer reports: a failing one is fixed in this scan (kept, with no
- * failing elements, as not applicable), one whose stretch began earlier in this scan and one that never
+ * failing elements and no reviewer's decision applying, as not applicable), one whose stretch began earlier in this scan and one that never
  * failed are dropped, one fixed before stays as it is.
  */
 async function settleAbsentIssues(
@@ -156,6 +196,7 @@ async function settleAbsentIssues(
     AND NOT ("issueId" = ANY(${presentIssueIds}::text[]))`
   await db.$executeRaw`
     UPDATE "PageIssue" SET outcome = 'not_applicable', "nodeCount" = 0, "elementSignatures" = '{}',
+      "reviewDecision" = NULL,
       "fixedAt" = ${at}, "fixedInScanId" = ${scanId}, "updatedAt" = ${at}
     WHERE ${absent} AND "fixedAt" IS NULL AND "failingSinceScanId" IS NOT NULL
       AND "failingSinceScanId" <> ${scanId}`

@@ -204,6 +204,10 @@ export interface UpdateSiteInput extends SiteScheduleInput {
   userAgent?: string | null
   respectRobots?: boolean
   sitemapUrls?: string[]
+  /** the WCAG target (contracts WCAG_VERSIONS, WCAG_LEVELS) and engines (ENGINE_IDS) */
+  wcagVersion?: string
+  wcagLevel?: string
+  accessibilityEngines?: string[]
 }
 
 export function updateSite(db: DbClient, siteId: string, changes: UpdateSiteInput) {

@@ -14,6 +14,7 @@ import inventoryRoutes from './inventory.js'
 import issuesRoutes from './issues.js'
 import misspellingsRoutes from './misspellings.js'
 import pagesRoutes from './pages.js'
+import reviewsRoutes from './reviews.js'
 import scanLoginRoutes from './scan-login.js'
 import searchRoutes from './search.js'
 import seoRoutes from './seo.js'
@@ -47,6 +48,7 @@ const siteScope: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(siteFeatureFlagRoutes)
   // per caller (assigned to me), so outside the results kept per role
   await fastify.register(assignmentsRoutes)
+  await fastify.register(reviewsRoutes)
 }
 
 /**

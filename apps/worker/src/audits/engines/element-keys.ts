@@ -11,8 +11,10 @@ export const ELEMENT_KEYS_SOURCE = `(() => {
   if (window.__canopyKeys) return;
   const keys = new WeakMap();
   let next = 1;
+  // nodeType, not instanceof: an element of a same-origin iframe belongs to another realm's Element.
+  const isElement = (node) => Boolean(node) && node.nodeType === 1;
   const keyOf = (element) => {
-    if (!(element instanceof Element)) return null;
+    if (!isElement(element)) return null;
     let key = keys.get(element);
     if (key === undefined) { key = next++; keys.set(element, key); }
     return key;
@@ -28,7 +30,7 @@ export const ELEMENT_KEYS_SOURCE = `(() => {
       if (!parent) { parts.unshift(tag); break; }
       const same = Array.from(parent.children).filter((child) => child.localName === tag);
       parts.unshift(same.length > 1 ? tag + ':nth-of-type(' + (same.indexOf(node) + 1) + ')' : tag);
-      if (node.id && document.querySelectorAll('#' + cssEscape(node.id)).length === 1) {
+      if (node.id && node.ownerDocument.querySelectorAll('#' + cssEscape(node.id)).length === 1) {
         parts[0] = '#' + cssEscape(node.id);
         break;
       }
@@ -47,7 +49,7 @@ export const ELEMENT_KEYS_SOURCE = `(() => {
     return html.length <= 500 ? html : html.slice(0, 497) + '...';
   };
   const describe = (element) =>
-    element instanceof Element
+    isElement(element)
       ? { key: keyOf(element), selector: selectorOf(element), snippet: openingTag(element), label: labelOf(element) }
       : null;
   Object.defineProperty(window, '__canopyKeys', { value: { keyOf, describe }, enumerable: false });
@@ -55,15 +57,10 @@ export const ELEMENT_KEYS_SOURCE = `(() => {
 
 /** Describes, in the page, the element a CSS selector finds (null when none does). */
 export async function describeSelector(page: Page, selector: string): Promise<FindingElement | null> {
-  return page.evaluate((css) => {
-    const keys = (window as unknown as { __canopyKeys: { describe(element: Element | null): unknown } })
-      .__canopyKeys
-    let element: Element | null = null
-    try {
-      element = document.querySelector(css)
-    } catch {
-      element = null
-    }
-    return keys.describe(element) as FindingElement | null
-  }, selector)
+  // A string, so the worker's TypeScript needs no DOM library; it runs in the page.
+  return (await page.evaluate(`(() => {
+    let element = null;
+    try { element = document.querySelector(${JSON.stringify(selector)}); } catch { element = null; }
+    return window.__canopyKeys.describe(element);
+  })()`)) as FindingElement | null
 }

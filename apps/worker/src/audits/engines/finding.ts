@@ -7,8 +7,9 @@ import type { EngineId } from '@canopy/contracts'
  *
  * Outcomes follow the W3C ACT rules format: failed, passed, and 'review' for what an engine could not decide
  * (axe's incomplete, Equal Access' potential and manual, a check's cantTell); a review is never a failure.
+ * 'inapplicable' names a rule that found nothing to test on the page (rule-level, no element).
  */
-export type FindingOutcome = 'failed' | 'review' | 'passed'
+export type FindingOutcome = 'failed' | 'review' | 'passed' | 'inapplicable'
 
 export interface FindingElement {
   /**
