@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contrastOverImagesCheck } from './contrast-over-images.js'
+import { contrastOverImagesCheck, planShots } from './contrast-over-images.js'
 import { type CheckBrowser, startCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
@@ -84,11 +84,15 @@ describe('contrast over images in Chromium', { timeout: 60_000 }, () => {
     expect(await look()).toEqual(before)
   })
 
-  it('measures text far below the first screen, on its own screenshot', async () => {
-    const { findings } = await run(
-      `${hero('linear-gradient(#112233, #334455)', '#ffffff')}<div style="height:3000px"></div>${hero('linear-gradient(#ffffff, #dddddd)', '#aaaaaa').replace('id="hero"', 'id="footer-note"')}`,
+  it('measures text far below the first screen, and on screen after scrolling, on its own screenshot', async () => {
+    const { tab, findings } = await run(
+      `${hero('linear-gradient(#112233, #334455)', '#ffffff')}<div style="height:3000px"></div>${hero('linear-gradient(#ffffff, #dddddd)', '#aaaaaa').replace('id="hero"', 'id="footer-note"')}<div style="height:3000px"></div>`,
     )
     expect(findings).toMatchObject([{ outcome: 'failed', element: { selector: '#footer-note' } }])
+    await tab.evaluate('window.scrollTo(0, 2900)')
+    const scrolled = await contrastOverImagesCheck.run(tab, CONTEXT)
+    expect(scrolled).toMatchObject([{ outcome: 'failed', element: { selector: '#footer-note' } }])
+    expect(scrolled[0]?.message).toBe(findings[0]?.message)
   })
 
   it('says nothing of text on plain colours, which the engines measure', async () => {
@@ -96,5 +100,27 @@ describe('contrast over images in Chromium', { timeout: 60_000 }, () => {
       '<div style="background:#fff"><p style="color:#aaa">Pale but plain.</p></div>',
     )
     expect(findings).toEqual([])
+  })
+})
+
+describe('planShots', () => {
+  const candidate = (y: number, width = 300) => ({
+    element: { key: y, selector: `#c${y}`, snippet: '', label: '' },
+    text: 't',
+    background: 'gradient' as const,
+    colour: { r: 0, g: 0, b: 0, a: 1 },
+    large: false,
+    unsure: false,
+    rects: [{ x: 10, y, width, height: 20 }],
+  })
+  it('shares a screenshot between neighbours and gives distant text its own, within the page', () => {
+    const shots = planShots([candidate(3000), candidate(100), candidate(140, 2000)], {
+      width: 1280,
+      height: 3010,
+    })
+    expect(shots.map((shot) => [shot.clip, shot.members.map((member) => member.element.selector)])).toEqual([
+      [{ x: 10, y: 100, width: 1270, height: 60 }, ['#c100', '#c140']],
+      [{ x: 10, y: 3000, width: 300, height: 10 }, ['#c3000']],
+    ])
   })
 })

@@ -1,15 +1,24 @@
-import type { JSHandle, Page } from 'playwright-core'
+import type { CDPSession, JSHandle, Page } from 'playwright-core'
 import type { FindingElement } from '../engines/finding.js'
 import { type CheckVerdict, findingsOf, pageFunction, quote, understandingUrl } from './content-findings.js'
 import { type Bitmap, decodePng, measurePixelContrast, type Rect, type Rgba } from './contrast-pixels.js'
 import type { PageCheck } from './page-check.js'
 
-/** Text elements measured per page: each costs pixels in two screenshots. */
-const MAX_CANDIDATES = 20
+/**
+ * Text elements measured per page, in document order. Their screenshots cost Chromium about 600 ms of CPU
+ * for 20 spread over a page (measured): 12 keeps the worst page near 400 ms, and text over images repeats
+ * one design, so the first ones tell.
+ */
+const MAX_CANDIDATES = 12
 /** Text nodes looked at per page, in document order. */
 const MAX_TEXT_NODES = 4000
 /** A screenshot covers candidates within this height; candidates further apart get another one. */
 const MAX_CLIP_HEIGHT = 1500
+/**
+ * Pixels a joint screenshot may spend on what lies between its candidates: a capture costs Chromium 35-60 ms
+ * of CPU whatever its size (measured without a GPU), more than encoding and decoding this many pixels.
+ */
+const MERGE_SLACK_PX = 1_000_000
 /** WCAG 1.4.3: 4.5:1 for text, 3:1 for large text (24 px, or 18.66 px bold). */
 const NORMAL_MINIMUM = 4.5
 const LARGE_MINIMUM = 3
@@ -32,6 +41,8 @@ export interface ContrastCandidate {
 interface CandidateFacts {
   candidates: ContrastCandidate[]
   page: { width: number; height: number }
+  /** the part of the page on screen, in page coordinates */
+  viewport: Rect
 }
 
 /**
@@ -107,7 +118,11 @@ const FIND_CANDIDATES = `
     });
   }
   const root = document.documentElement;
-  return { elements, facts: { candidates, page: { width: root.scrollWidth, height: root.scrollHeight } } };
+  return { elements, facts: {
+    candidates,
+    page: { width: root.scrollWidth, height: root.scrollHeight },
+    viewport: { x: scrollX, y: scrollY, width: innerWidth, height: innerHeight },
+  } };
 `
 
 /** The candidates' text, and their descendants', painted transparent (old inline values kept to restore). */
@@ -142,29 +157,45 @@ interface Shot {
   members: ContrastCandidate[]
 }
 
-/** Candidates grouped into screenshots of at most MAX_CLIP_HEIGHT, each clipped to its members' boxes. */
+function unionOf(rects: Rect[]): Rect {
+  const x = Math.min(...rects.map((rect) => rect.x))
+  const y = Math.min(...rects.map((rect) => rect.y))
+  const right = Math.max(...rects.map((rect) => rect.x + rect.width))
+  const bottom = Math.max(...rects.map((rect) => rect.y + rect.height))
+  return { x, y, width: right - x, height: bottom - y }
+}
+
+const areaOf = (rect: Rect) => rect.width * rect.height
+
+/** The clip of a shot: its members' boxes, in whole pixels within the page. */
+function clipOf(members: ContrastCandidate[], page: { width: number; height: number }): Rect {
+  const union = unionOf(members.flatMap((member) => member.rects))
+  const x = Math.max(0, Math.floor(union.x))
+  const y = Math.max(0, Math.floor(union.y))
+  const right = Math.min(page.width, Math.ceil(union.x + union.width))
+  const bottom = Math.min(page.height, Math.ceil(union.y + union.height))
+  return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) }
+}
+
+/**
+ * Candidates grouped into screenshots, in page order: a candidate joins the shot before it when the joint
+ * clip stays under MAX_CLIP_HEIGHT and spends at most MERGE_SLACK_PX on what lies between them.
+ */
 export function planShots(candidates: ContrastCandidate[], page: { width: number; height: number }): Shot[] {
-  const top = (candidate: ContrastCandidate) => Math.min(...candidate.rects.map((rect) => rect.y))
-  const bottom = (candidate: ContrastCandidate) =>
-    Math.max(...candidate.rects.map((rect) => rect.y + rect.height))
+  const boxOf = (members: ContrastCandidate[]) => unionOf(members.flatMap((member) => member.rects))
   const groups: ContrastCandidate[][] = []
-  for (const candidate of [...candidates].sort((a, b) => top(a) - top(b))) {
+  for (const candidate of [...candidates].sort((a, b) => boxOf([a]).y - boxOf([b]).y)) {
     const group = groups.at(-1)
-    const first = group?.[0]
-    if (group && first && bottom(candidate) - top(first) <= MAX_CLIP_HEIGHT) group.push(candidate)
+    const joint = group && boxOf([...group, candidate])
+    const fits =
+      group &&
+      joint &&
+      joint.height <= MAX_CLIP_HEIGHT &&
+      areaOf(joint) - areaOf(boxOf(group)) - areaOf(boxOf([candidate])) <= MERGE_SLACK_PX
+    if (group && fits) group.push(candidate)
     else groups.push([candidate])
   }
-  return groups.map((members) => {
-    const rects = members.flatMap((member) => member.rects)
-    const x = Math.max(0, Math.floor(Math.min(...rects.map((rect) => rect.x))))
-    const y = Math.max(0, Math.floor(Math.min(...rects.map((rect) => rect.y))))
-    const right = Math.min(page.width, Math.ceil(Math.max(...rects.map((rect) => rect.x + rect.width))))
-    const bottomEdge = Math.min(
-      page.height,
-      Math.ceil(Math.max(...rects.map((rect) => rect.y + rect.height))),
-    )
-    return { clip: { x, y, width: Math.max(1, right - x), height: Math.max(1, bottomEdge - y) }, members }
-  })
+  return groups.map((members) => ({ clip: clipOf(members, page), members }))
 }
 
 const IDENTITY = {
@@ -203,30 +234,43 @@ export function judgeContrast(
   }
 }
 
-async function capture(page: Page, shots: Shot[], timeoutMs: number): Promise<Bitmap[]> {
+const within = (clip: Rect, area: Rect) =>
+  clip.x >= area.x &&
+  clip.y >= area.y &&
+  clip.x + clip.width <= area.x + area.width &&
+  clip.y + clip.height <= area.y + area.height
+
+/**
+ * Screenshots of the shots' clips, in page coordinates, by the DevTools protocol: one round trip each,
+ * several times cheaper than Playwright's full-page screenshot, which re-lays out the page around it.
+ * Only a clip off screen asks Chromium to render beyond the viewport, which costs it twice as much.
+ */
+async function capture(cdp: CDPSession, shots: Shot[], viewport: Rect): Promise<Bitmap[]> {
   const bitmaps: Bitmap[] = []
-  for (const shot of shots) {
-    const png = await page.screenshot({
-      clip: shot.clip,
-      fullPage: true,
-      animations: 'disabled',
-      caret: 'hide',
-      scale: 'css',
-      timeout: timeoutMs,
+  for (const { clip } of shots) {
+    const { data } = await cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      clip: { ...clip, scale: 1 },
+      captureBeyondViewport: !within(clip, viewport),
     })
-    bitmaps.push(decodePng(png))
+    bitmaps.push(decodePng(Buffer.from(data, 'base64')))
   }
   return bitmaps
 }
 
 /** Screenshots of the candidates with their text, then without it (the page is put back afterwards). */
-async function captureBoth(page: Page, state: JSHandle, shots: Shot[], timeoutMs: number) {
-  const shown = await capture(page, shots, timeoutMs)
-  await page.evaluate(pageFunction(HIDE_TEXT), state)
+async function captureBoth(page: Page, state: JSHandle, shots: Shot[], viewport: Rect) {
+  const cdp = await page.context().newCDPSession(page)
   try {
-    return { shown, background: await capture(page, shots, timeoutMs) }
+    const shown = await capture(cdp, shots, viewport)
+    await page.evaluate(pageFunction(HIDE_TEXT), state)
+    try {
+      return { shown, background: await capture(cdp, shots, viewport) }
+    } finally {
+      await page.evaluate(pageFunction(RESTORE_TEXT), state)
+    }
   } finally {
-    await page.evaluate(pageFunction(RESTORE_TEXT), state)
+    await cdp.detach()
   }
 }
 
@@ -245,7 +289,7 @@ export const contrastOverImagesCheck: PageCheck = {
   ...IDENTITY,
   // It paints the candidates' text transparent between its two screenshots, and puts it back.
   changesPage: true,
-  async run(page, context) {
+  async run(page) {
     const state = await page.evaluateHandle(pageFunction(FIND_CANDIDATES), {
       maxCandidates: MAX_CANDIDATES,
       maxTextNodes: MAX_TEXT_NODES,
@@ -254,7 +298,7 @@ export const contrastOverImagesCheck: PageCheck = {
       const facts = (await (await state.getProperty('facts')).jsonValue()) as CandidateFacts
       if (facts.candidates.length === 0) return []
       const shots = planShots(facts.candidates, facts.page)
-      const { shown, background } = await captureBoth(page, state, shots, context.timeoutMs)
+      const { shown, background } = await captureBoth(page, state, shots, facts.viewport)
       const verdicts = shots.flatMap((shot, i) => {
         const [withText, without] = [shown[i], background[i]]
         return withText && without ? measureShot(shot, withText, without) : []

@@ -60,17 +60,21 @@ export interface PixelContrast {
   painted: number
 }
 
-/** Every pixel of `rects` (in the bitmaps' coordinates, clipped to them) as an index into the data. */
-function* pixelsOf(bitmap: Bitmap, rects: Rect[]): Generator<number> {
-  for (const rect of rects) {
-    const left = Math.max(0, Math.floor(rect.x))
-    const right = Math.min(bitmap.width, Math.ceil(rect.x + rect.width))
-    const top = Math.max(0, Math.floor(rect.y))
-    const bottom = Math.min(bitmap.height, Math.ceil(rect.y + rect.height))
-    for (let y = top; y < bottom; y++) {
-      for (let x = left; x < right; x++) yield (y * bitmap.width + x) * 4
-    }
-  }
+/** The rects in whole pixels, clipped to the bitmap. */
+function pixelBoxes(bitmap: Bitmap, rects: Rect[]) {
+  return rects.map((rect) => ({
+    left: Math.max(0, Math.floor(rect.x)),
+    right: Math.min(bitmap.width, Math.ceil(rect.x + rect.width)),
+    top: Math.max(0, Math.floor(rect.y)),
+    bottom: Math.min(bitmap.height, Math.ceil(rect.y + rect.height)),
+  }))
+}
+
+/** The text's luminance over a background pixel: its own, or blended with the pixel when translucent. */
+function textLuminanceOver(text: Rgba, r: number, g: number, b: number): number {
+  if (text.a >= 1) return luminance(text.r, text.g, text.b)
+  const blend = (fg: number, bg: number) => text.a * fg + (1 - text.a) * bg
+  return luminance(blend(text.r, r), blend(text.g, g), blend(text.b, b))
 }
 
 /**
@@ -83,22 +87,36 @@ export function measurePixelContrast(
   background: Bitmap,
   rects: Rect[],
 ): PixelContrast {
-  const ratios: number[] = []
-  let painted = 0
+  const boxes = pixelBoxes(background, rects)
+  const ratios = new Float64Array(
+    boxes.reduce(
+      (sum, box) => sum + Math.max(0, box.right - box.left) * Math.max(0, box.bottom - box.top),
+      0,
+    ),
+  )
+  const opaqueText = text.a >= 1 ? luminance(text.r, text.g, text.b) : null
   const d = background.data
-  for (const i of pixelsOf(background, rects)) {
-    const r = d[i] ?? 0
-    const g = d[i + 1] ?? 0
-    const b = d[i + 2] ?? 0
-    const blend = (fg: number, bg: number) => text.a * fg + (1 - text.a) * bg
-    const lb = luminance(r, g, b)
-    ratios.push(contrastRatio(luminance(blend(text.r, r), blend(text.g, g), blend(text.b, b)), lb))
-    const s = shown.data
-    const change = Math.abs((s[i] ?? 0) - r) + Math.abs((s[i + 1] ?? 0) - g) + Math.abs((s[i + 2] ?? 0) - b)
-    if (change > 24) painted++
+  const s = shown.data
+  let count = 0
+  let painted = 0
+  for (const { left, right, top, bottom } of boxes) {
+    for (let y = top; y < bottom; y++) {
+      for (
+        let i = (y * background.width + left) * 4, end = (y * background.width + right) * 4;
+        i < end;
+        i += 4
+      ) {
+        const r = d[i] ?? 0
+        const g = d[i + 1] ?? 0
+        const b = d[i + 2] ?? 0
+        ratios[count++] = contrastRatio(opaqueText ?? textLuminanceOver(text, r, g, b), luminance(r, g, b))
+        if (Math.abs((s[i] ?? 0) - r) + Math.abs((s[i + 1] ?? 0) - g) + Math.abs((s[i + 2] ?? 0) - b) > 24)
+          painted++
+      }
+    }
   }
-  if (ratios.length === 0) return { worst: 0, median: 0, pixels: 0, painted: 0 }
-  ratios.sort((a, b) => a - b)
-  const at = (share: number) => ratios[Math.min(ratios.length - 1, Math.floor(ratios.length * share))] ?? 0
-  return { worst: at(0.05), median: at(0.5), pixels: ratios.length, painted: painted / ratios.length }
+  if (count === 0) return { worst: 0, median: 0, pixels: 0, painted: 0 }
+  ratios.sort()
+  const at = (share: number) => ratios[Math.min(count - 1, Math.floor(count * share))] ?? 0
+  return { worst: at(0.05), median: at(0.5), pixels: count, painted: painted / count }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeSelector } from '../engines/element-keys.js'
 import { formLabelsCheck } from './form-labels.js'
 import { type CheckBrowser, startCheckBrowser } from './testing.js'
 
@@ -19,15 +20,22 @@ const problems = (findings: Awaited<ReturnType<typeof run>>) => findings.filter(
 
 describe('form labels in Chromium', { timeout: 60_000 }, () => {
   it('fails fields labelled only by a placeholder or a title, and a field with no label', async () => {
-    const findings = await run(
-      '<input id="email" placeholder="Email address"><input id="phone" title="Phone"><textarea id="note"></textarea>',
+    const tab = await browser.open(
+      page(
+        '<input id="email" placeholder="Email address"><input id="phone" title="Phone"><textarea id="note"></textarea>',
+      ),
     )
+    const findings = await formLabelsCheck.run(tab, CONTEXT)
     expect(findings).toMatchObject([
       { outcome: 'failed', criteria: ['3.3.2'], element: { selector: '#email' } },
       { outcome: 'failed', criteria: ['3.3.2'], element: { selector: '#phone' } },
       { outcome: 'failed', criteria: ['3.3.2', '4.1.2'], element: { selector: '#note' } },
     ])
     expect(findings[0]?.message).toContain('placeholder "Email address"')
+    // Another engine naming the same field by its own selector gets the same element key.
+    expect((await describeSelector(tab, 'main > form > input:nth-of-type(1)'))?.key).toBe(
+      findings[0]?.element?.key,
+    )
   })
 
   it('passes the fixed twin with visible labels', async () => {
