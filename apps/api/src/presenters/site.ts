@@ -3,11 +3,9 @@ import {
   isScanLimitReached,
   permissionsOf,
   type ScanUsage,
-  type SiteAccessibility,
   type SiteConfig,
   type SiteListItem,
   type SiteRole,
-  WcagTargetSchema,
 } from '@canopy/contracts'
 import type { SiteConfigRow, SiteListRow } from '@canopy/db'
 import { scanProgressPercent } from './scan.js'
