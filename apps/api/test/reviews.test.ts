@@ -61,11 +61,11 @@ function pageAudits(review: Outcome): PageIssueInput[] {
 async function reviewSite() {
   const { app } = await getApp()
   const prisma = app.prisma
-  const [admin, editor, viewer, stranger] = await Promise.all(
-    ['Ada', 'Eddie', 'Vera', 'Sam'].map((firstName) =>
-      createTestUser(prisma, { firstName, lastName: 'Reviewer' }),
-    ),
-  )
+  const user = (firstName: string) => createTestUser(prisma, { firstName, lastName: 'Reviewer' })
+  const admin = await user('Ada')
+  const editor = await user('Eddie')
+  const viewer = await user('Vera')
+  const stranger = await user('Sam')
   const site = await createTestSite(prisma, {
     members: [
       { userId: admin.id, role: 'admin' },
@@ -74,11 +74,8 @@ async function reviewSite() {
     ],
   })
   const section = await createTestSection(prisma, { siteId: site.id, title: 'News' })
-  const pages = await Promise.all(
-    ['news/one', 'about'].map((path) =>
-      createTestPage(prisma, { siteId: site.id, url: `${site.rootUri}${path}` }),
-    ),
-  )
+  const page = (path: string) => createTestPage(prisma, { siteId: site.id, url: `${site.rootUri}${path}` })
+  const pages = [await page('news/one'), await page('about')] as const
   await prisma.sectionPage.create({ data: { sectionId: section.id, pageId: pages[0].id } })
   const cookies = {
     admin: await createSessionCookie(prisma, admin.id),

@@ -1,15 +1,11 @@
 import {
-  DEFAULT_WCAG_TARGET,
-  ENGINE_IDS,
-  type EngineId,
+  accessibilitySettingsOf,
   isScanLimitReached,
   permissionsOf,
   type ScanUsage,
-  type SiteAccessibility,
   type SiteConfig,
   type SiteListItem,
   type SiteRole,
-  WcagTargetSchema,
 } from '@canopy/contracts'
 import type { SiteConfigRow, SiteListRow } from '@canopy/db'
 import { scanProgressPercent } from './scan.js'
@@ -64,21 +60,7 @@ export function presentSiteConfig(
     timeZone: row.timeZone,
     userAgent: row.userAgent,
     respectRobots: row.respectRobots,
-    accessibility: presentSiteAccessibility(row),
-  }
-}
-
-/** The stored target and engines; a value the contracts no longer know reads as the default. */
-export function presentSiteAccessibility(
-  row: Pick<SiteConfigRow, 'wcagVersion' | 'wcagLevel' | 'accessibilityEngines'>,
-): SiteAccessibility {
-  const target = WcagTargetSchema.safeParse({ version: row.wcagVersion, level: row.wcagLevel })
-  const engines = row.accessibilityEngines.filter((engine): engine is EngineId =>
-    (ENGINE_IDS as readonly string[]).includes(engine),
-  )
-  return {
-    wcagTarget: target.success ? target.data : DEFAULT_WCAG_TARGET,
-    engines: engines.includes('axe') ? engines : ['axe', ...engines],
+    accessibility: accessibilitySettingsOf(row),
   }
 }
 
