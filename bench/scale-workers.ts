@@ -171,7 +171,13 @@ async function runWithKill(): Promise<void> {
     console.info(`  its processes still alive 3 s after the kill: ${leftBehind.length}`)
     await waitForScan(fleet.services.prisma, scan.id, (row) => row.state === 'completed', SCAN_TIMEOUT_MS)
     console.info(`  scan completed ${((Date.now() - killedAt) / 1000).toFixed(0)} s after the kill`)
-    const result = await summarise('2 workers, one SIGKILLed', fleet.services, fleet.site, fleet.workers, scan.id)
+    const result = await summarise(
+      '2 workers, one SIGKILLed',
+      fleet.services,
+      fleet.site,
+      fleet.workers,
+      scan.id,
+    )
     printResult(result)
     const unexpected = result.loadedTwice.filter((path) => !inFlight.includes(path))
     console.info(

@@ -2,12 +2,13 @@
  * The scan frontier (packages/db scan-frontier.ts) as a scan's frontier grows to BENCH_URLS (default 100,000)
  * discovered URLs, in a fresh database of its own. URLs are admitted as page jobs admit them: a call per page
  * with BENCH_LINKS_NEW (20) new links and BENCH_LINKS_KNOWN (30) already admitted ones, each call in its own
- * transaction holding the Scan row's lock. Every BENCH_CHECKPOINT (10,000) URLs, 1,000 URLs are "claimed" as a
- * scan-page job does with its frontier entry: looked up (findScanUrl), moved to scanned (finishUrl, in a
- * transaction), its new links' queued rows read to enqueue their jobs (listQueuedScanUrls with hashes), the
- * counts read (finalize check), and the page's Lighthouse run marked done (markLighthouseDoneByUrl). Prints,
- * per checkpoint, ms per 1,000 URLs admitted and claimed and per 1,000 Lighthouse marks, and the sweeper's
- * full read of the queued URLs; target: no slowing from the start to the end.
+ * transaction holding the Scan row's lock. Every BENCH_CHECKPOINT (10,000) URLs, BENCH_CLAIMS (200) URLs are
+ * "claimed" as a scan-page job does with its frontier entry: looked up (findScanUrl), moved to scanned
+ * (finishUrl, in a transaction), its new links' queued rows read to enqueue their jobs (listQueuedScanUrls with
+ * hashes), the counts read (finalize check); then their Lighthouse runs are marked done (markLighthouseDoneByUrl).
+ * The same work is then timed on a fresh scan of 1,000 URLs, so the ratio of the two says what the frontier's
+ * size costs however busy the machine is. Prints, per checkpoint, ms per 1,000 URLs admitted, claimed and
+ * marked, and the sweeper's read of every queued URL; target: no slowing from the start to 100k.
  *
  *   pnpm exec tsx bench/scan-frontier.ts
  */
@@ -31,7 +32,7 @@ const URLS = Number(process.env.BENCH_URLS ?? 100_000)
 const CHECKPOINT = Number(process.env.BENCH_CHECKPOINT ?? 10_000)
 const NEW_PER_PAGE = Number(process.env.BENCH_LINKS_NEW ?? 20)
 const KNOWN_PER_PAGE = Number(process.env.BENCH_LINKS_KNOWN ?? 30)
-const CLAIMS = 1_000
+const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 200)
 
 function urlOf(index: number): string {
   return `https://bench.example/section-${index % 97}/page-${index}`
@@ -67,7 +68,7 @@ interface ClaimTimes {
   lighthouse: number
 }
 
-/** A page job's frontier work for 1,000 queued URLs, then their Lighthouse marks; ms per 1,000 each. */
+/** A page job's frontier work for CLAIMS queued URLs, then their Lighthouse marks; ms per 1,000 each. */
 async function claimBatch(prisma: PrismaClient, scanId: string, from: number): Promise<ClaimTimes> {
   const batch = Array.from({ length: CLAIMS }, (_, offset) => candidateOf(from + offset))
   const started = performance.now()
@@ -84,7 +85,8 @@ async function claimBatch(prisma: PrismaClient, scanId: string, from: number): P
   }
   const claimed = performance.now()
   for (const candidate of batch) await markLighthouseDoneByUrl(prisma, scanId, candidate.url)
-  return { claim: claimed - started, lighthouse: performance.now() - claimed }
+  const per1000 = 1_000 / CLAIMS
+  return { claim: (claimed - started) * per1000, lighthouse: (performance.now() - claimed) * per1000 }
 }
 
 async function sweeperRead(prisma: PrismaClient, scanId: string): Promise<number> {
@@ -105,25 +107,54 @@ async function prepareScan(services: BenchServices): Promise<string> {
   return scan.id
 }
 
+interface Checkpoint {
+  admit: number
+  claim: number
+  lighthouse: number
+  sweep: number
+}
+
+/**
+ * The same work on a fresh scan (1,000 URLs admitted, then claimed and marked): measured right after the big
+ * scan's, so that the ratio of the two says what the frontier's size costs, whatever else loads the machine.
+ */
+async function measureFreshScan(services: BenchServices, offset: number): Promise<Checkpoint> {
+  const scanId = await prepareScan(services)
+  const admit = await admitRange(services.prisma, scanId, offset, offset + 1_000)
+  const claim = await claimBatch(services.prisma, scanId, offset)
+  return { admit, ...claim, sweep: await sweeperRead(services.prisma, scanId) }
+}
+
+function formatRow(size: number, big: Checkpoint, fresh: Checkpoint): string {
+  const cell = (key: keyof Checkpoint, width: number) =>
+    `${big[key].toFixed(0)} / ${fresh[key].toFixed(0)} (${(big[key] / fresh[key]).toFixed(2)}x)`.padStart(
+      width,
+    )
+  return `${String(size).padStart(13)} | ${cell('admit', 24)} | ${cell('claim', 24)} | ${cell('lighthouse', 24)} | ${cell('sweep', 22)} | ${loadavg()[0]?.toFixed(1)}`
+}
+
 async function main() {
   const services = await startBenchServices('frontier')
   console.info(
-    `scan-frontier: ${URLS} URLs, ${NEW_PER_PAGE} new + ${KNOWN_PER_PAGE} known links a page, ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}`,
+    `scan-frontier: ${URLS} URLs, ${NEW_PER_PAGE} new + ${KNOWN_PER_PAGE} known links a page, ${CLAIMS} claims a checkpoint, ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}`,
   )
-  console.info('frontier size | admit ms/1000 | claim ms/1000 | lighthouse mark ms/1000 | sweeper read (queued) | load')
+  console.info(
+    'each cell: the big scan / a fresh scan of 1,000 URLs measured just after it (ratio); ms per 1,000 URLs, the sweeper read in ms',
+  )
+  console.info(
+    'frontier size |            admit ms/1000 |            claim ms/1000 |  lighthouse mark ms/1000 |  sweeper read (queued) | load',
+  )
   try {
     const scanId = await prepareScan(services)
     let claimedUpTo = 0
     for (let admitted = 0; admitted < URLS; admitted += CHECKPOINT) {
       // Claims take URLs the admits of the last checkpoint left queued; admits go on past them.
-      const admitMs = await admitRange(services.prisma, scanId, admitted, admitted + CHECKPOINT)
+      const admit = await admitRange(services.prisma, scanId, admitted, admitted + CHECKPOINT)
       const claim = await claimBatch(services.prisma, scanId, claimedUpTo)
       claimedUpTo = admitted + CHECKPOINT / 2
-      const sweep = await sweeperRead(services.prisma, scanId)
-      const queued = admitted + CHECKPOINT
-      console.info(
-        `${String(queued).padStart(13)} | ${admitMs.toFixed(0).padStart(13)} | ${claim.claim.toFixed(0).padStart(13)} | ${claim.lighthouse.toFixed(0).padStart(23)} | ${sweep.toFixed(0).padStart(18)} ms | ${loadavg()[0]?.toFixed(1)}`,
-      )
+      const big = { admit, ...claim, sweep: await sweeperRead(services.prisma, scanId) }
+      const fresh = await measureFreshScan(services, URLS * 2 + admitted)
+      console.info(formatRow(admitted + CHECKPOINT, big, fresh))
     }
   } finally {
     await services.close()

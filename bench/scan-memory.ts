@@ -15,7 +15,13 @@ import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { readTreePss } from './lib/memory.js'
 import { startSyntheticSite } from './lib/synthetic-site.js'
-import { RESULTS_DIR, startBenchScan, startBenchServices, startBenchWorker, waitForScan } from './lib/worker-fleet.js'
+import {
+  RESULTS_DIR,
+  startBenchScan,
+  startBenchServices,
+  startBenchWorker,
+  waitForScan,
+} from './lib/worker-fleet.js'
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5_000)
 const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 250)
@@ -51,7 +57,8 @@ function growthReport(samples: Sample[]): string[] {
   const last = samples.at(-1)?.pages ?? 0
   const first = samples.filter((sample) => sample.pages <= WINDOW)
   const lastWindow = samples.filter((sample) => sample.pages > last - WINDOW)
-  if (first.length === 0 || lastWindow.length === 0 || last <= WINDOW) return ['too few pages for a growth figure']
+  if (first.length === 0 || lastWindow.length === 0 || last <= WINDOW)
+    return ['too few pages for a growth figure']
   return (['rss', 'heapUsed', 'treePss'] as const).map((key) => {
     const before = mean(first.map((sample) => sample[key]))
     const after = mean(lastWindow.map((sample) => sample[key]))
@@ -84,7 +91,12 @@ async function main() {
         if (done < nextSample) return
         nextSample = (Math.floor(done / SAMPLE_EVERY) + 1) * SAMPLE_EVERY
         const own = lastMemoryLine(memoryFile)
-        const sample = { pages: done, seconds: (Date.now() - started) / 1000, ...own, treePss: readTreePss(worker.pid) }
+        const sample = {
+          pages: done,
+          seconds: (Date.now() - started) / 1000,
+          ...own,
+          treePss: readTreePss(worker.pid),
+        }
         console.info(formatSample(sample, samples.at(-1)))
         samples.push(sample)
         // So that a run stopped early still says how far memory moved since the first window.

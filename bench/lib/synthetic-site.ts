@@ -63,7 +63,10 @@ ${links}
 }
 
 function renderSitemap(origin: string, pages: number): string {
-  const entries = Array.from({ length: pages }, (_, index) => `<url><loc>${origin}${pathOf(index)}</loc></url>`)
+  const entries = Array.from(
+    { length: pages },
+    (_, index) => `<url><loc>${origin}${pathOf(index)}</loc></url>`,
+  )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`
 }
 
