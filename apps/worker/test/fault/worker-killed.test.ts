@@ -103,6 +103,11 @@ describe('one of two workers killed mid-scan', () => {
     const site = await createFixtureSiteRow(prisma, fixture.url, { pageLimit: PAGE_LIMIT })
     const survivor = startWorker()
     const victim = startWorker()
+    // Both must be taking jobs before the scan starts, however long a busy machine takes to start them.
+    await Promise.all([
+      survivor.waitForLog(/worker ready/, 180_000),
+      victim.waitForLog(/worker ready/, 180_000),
+    ])
     const scan = await startSiteScan(prisma, site.id, PAGE_LIMIT, config.redisUrl, config.queuePrefix)
     const midway = await waitForScanState(
       prisma,
@@ -117,5 +122,5 @@ describe('one of two workers killed mid-scan', () => {
     await survivor.stop('SIGTERM')
     expect(survivor.child.exitCode).toBe(0)
     await expectEveryPageOnce(scan.id, site.id, finished, 'one of two workers killed')
-  }, 300_000)
+  }, 480_000)
 })

@@ -180,8 +180,11 @@ export async function readScanCounts(prisma: DbClient, scanId: string): Promise<
 }
 
 /**
- * For the lighthouse-page job: its page's Lighthouse run is over (stored or given up), counted once.
- * Returns the scan's counts afterwards, so the caller can enqueue finalize-scan when they are complete.
+ * For the lighthouse-page job (and the sweeper giving a run up): its page's Lighthouse run is over (stored or
+ * given up), counted once: only the update that flips the flag counts, so a retry or the final-failure hook
+ * never counts it twice. The row is found by its key (scan, URL hash), not by its URL, which no index holds:
+ * by URL, each call read every row of the scan's frontier. Returns the scan's counts afterwards, so the caller
+ * can enqueue finalize-scan when they are complete.
  */
 export async function markLighthouseDone(
   prisma: PrismaClient,
@@ -207,25 +210,6 @@ export async function startScan(prisma: DbClient, scanId: string, lighthouseEnab
   await prisma.scan.updateMany({
     where: { id: scanId, state: 'queued' },
     data: { state: 'running', startedAt: new Date(), lighthouseEnabled },
-  })
-}
-
-/**
- * The lighthouse-page job's page (by URL) has its Lighthouse run over, counted once: only the update that
- * flips the flag counts, so a retry or the final-failure hook never counts it twice.
- */
-export async function markLighthouseDoneByUrl(
-  prisma: PrismaClient,
-  scanId: string,
-  url: string,
-): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const flipped = await tx.scanUrl.updateMany({
-      where: { scanId, url, lighthouseDone: false },
-      data: { lighthouseDone: true },
-    })
-    if (flipped.count > 0)
-      await tx.scan.update({ where: { id: scanId }, data: { lighthouseDone: { increment: 1 } } })
   })
 }
 
