@@ -213,12 +213,22 @@ export async function startScan(prisma: DbClient, scanId: string, lighthouseEnab
   })
 }
 
-/** The frontier URLs still queued (optionally only these hashes): the pages whose jobs must exist. */
-export function listQueuedScanUrls(db: DbClient, scanId: string, onlyHashes?: string[]) {
-  return db.scanUrl.findMany({
-    where: { scanId, state: 'queued', ...(onlyHashes ? { urlHash: { in: onlyHashes } } : {}) },
-    select: { url: true, urlHash: true, depth: true },
+/**
+ * The frontier URLs still queued (optionally only these hashes): the pages whose jobs must exist. Given
+ * hashes, the rows are looked up by their key and the state checked here: with the state in the query the
+ * planner may walk every queued row of the scan and filter the hashes (it did, 20 ms at 20k queued URLs, and
+ * this runs after every page).
+ */
+export async function listQueuedScanUrls(db: DbClient, scanId: string, onlyHashes?: string[]) {
+  const select = { url: true, urlHash: true, depth: true } as const
+  if (!onlyHashes) return db.scanUrl.findMany({ where: { scanId, state: 'queued' }, select })
+  const rows = await db.scanUrl.findMany({
+    where: { scanId, urlHash: { in: onlyHashes } },
+    select: { ...select, state: true },
   })
+  return rows
+    .filter((row) => row.state === 'queued')
+    .map(({ url, urlHash, depth }) => ({ url, urlHash, depth }))
 }
 
 /** The frontier entry of one URL of the scan, or null when it was never admitted. */
