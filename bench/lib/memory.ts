@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 
 /** Processes descended from `root` (root included), read from /proc: Node children and every Chromium process. */
-function descendants(root: number): number[] {
+export function descendants(root: number): number[] {
   const parentOf = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue

@@ -33,6 +33,8 @@ const EnvSchema = SharedServiceEnvSchema.extend(GoogleAnalyticsEnvSchema.shape).
   ARTIFACTS_DIR: optionalNonEmpty,
   /** a page's navigation timeout */
   SCAN_PAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** a page's whole load and audit: given up at this, however its steps went, so its lane frees */
+  SCAN_PAGE_DEADLINE_MS: z.coerce.number().int().positive().default(180_000),
   /** each link check attempt (HEAD, then GET) */
   LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** how often the sweeper looks for scans without a live job; 0 turns it off */
@@ -74,6 +76,7 @@ export interface WorkerConfig {
   allowHosts: string[]
   artifactsDir: string | undefined
   pageTimeoutMs: number
+  pageDeadlineMs: number
   linkCheckTimeoutMs: number
   sweepIntervalMs: number
   serviceCheckIntervalMs: number
@@ -127,6 +130,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       .filter(Boolean),
     artifactsDir: vars.ARTIFACTS_DIR,
     pageTimeoutMs: vars.SCAN_PAGE_TIMEOUT_MS,
+    pageDeadlineMs: vars.SCAN_PAGE_DEADLINE_MS,
     linkCheckTimeoutMs: vars.LINK_CHECK_TIMEOUT_MS,
     sweepIntervalMs: vars.SCAN_SWEEP_INTERVAL_MS,
     serviceCheckIntervalMs: vars.SERVICE_CHECK_INTERVAL_MS,

@@ -1,7 +1,9 @@
 import type { LighthousePagePayload, ScanJobProgress } from '@canopy/contracts'
-import { findPageSite, markLighthouseDoneByUrl, runInTransaction, updatePagePerformance } from '@canopy/db'
+import { findPageSite, runInTransaction, updatePagePerformance } from '@canopy/db'
 import { UnrecoverableError } from 'bullmq'
+import { hashUrl } from '../crawl/normalize-url.js'
 import { type LighthouseResult, type RunLighthouseOptions, runLighthouse } from '../lighthouse/index.js'
+import { markLighthouseDone } from '../storage/frontier.js'
 import { storeCategoryIssues } from '../storage/store-page.js'
 import type { JobContext } from './define-job.js'
 import { enqueueFinalizeIfReady } from './scan-enqueue.js'
@@ -81,6 +83,6 @@ export async function countLighthouseDone(
   { prisma }: Pick<JobContext, 'prisma'>,
   payload: LighthousePagePayload,
 ): Promise<void> {
-  await markLighthouseDoneByUrl(prisma, payload.scanId, payload.url)
+  await markLighthouseDone(prisma, payload.scanId, hashUrl(payload.url))
   await enqueueFinalizeIfReady(prisma, payload.scanId)
 }

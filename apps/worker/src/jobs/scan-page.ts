@@ -311,6 +311,7 @@ async function auditOnce(pageJob: PageJob): Promise<LoadOutcome> {
       artifactsRoot: runtime.artifactsRoot,
       artifactsDir: pageArtifactsDir(runtime.artifactsRoot, scan.id, urlHash),
       navigationTimeoutMs: runtime.config.pageTimeoutMs,
+      deadlineMs: runtime.config.pageDeadlineMs,
       guard: runtime.guard,
       ...(pageJob.session ? { cookies: pageJob.session.cookies } : {}),
       userAgent: scan.site.userAgent ?? undefined,

@@ -77,6 +77,7 @@ function auditSinglePage(runtime: Runtime, scanId: string, url: string, cookies:
     cookies,
     analysers: createContentAnalysers(),
     navigationTimeoutMs: runtime.config.pageTimeoutMs,
+    deadlineMs: runtime.config.pageDeadlineMs,
     // Stored paths (element screenshots) are relative to the root, as the API serves them.
     artifactsRoot: runtime.artifactsRoot,
     // The snapshot and screenshots the page renderer shows (GET /api/v1/single-page-scan/snapshot/:id).

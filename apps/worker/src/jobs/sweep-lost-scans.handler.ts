@@ -12,12 +12,12 @@ import {
   listActiveScansQueuedBefore,
   listPendingLighthousePages,
   listQueuedScanUrls,
-  markLighthouseDoneByUrl,
   markScanFailed,
   type PrismaClient,
   type SweptScan,
 } from '@canopy/db'
-import { isReadyToFinalize, readCounts } from '../storage/frontier.js'
+import { hashUrl } from '../crawl/normalize-url.js'
+import { isReadyToFinalize, markLighthouseDone, readCounts } from '../storage/frontier.js'
 import type { JobContext } from './define-job.js'
 import { isFinalizeNotReady } from './finalize-scan.js'
 import { findJobFate, findJobFates, type JobFate } from './job-fate.js'
@@ -113,7 +113,7 @@ async function sweepLighthouse(prisma: PrismaClient, scanId: string): Promise<Sc
       await enqueueLighthousePage(payload)
       jobsAdded++
     } else if (fate?.kind === 'ended') {
-      await markLighthouseDoneByUrl(prisma, scanId, payload.url)
+      await markLighthouseDone(prisma, scanId, hashUrl(payload.url))
     }
   }
   if (fates.some((fate) => fate.kind === 'ended')) await enqueueFinalizeIfReady(prisma, scanId)

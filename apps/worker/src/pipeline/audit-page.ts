@@ -9,6 +9,7 @@ import { type MediaType, mediaTypeOfUrl } from '../audits/documents/index.js'
 import { contentExcerpt, contentSignature } from '../audits/seo/near-duplicates.js'
 import { isIndexable, runSeoChecks } from '../audits/seo/seo-checks.js'
 import { NavigationWatch, type RedirectHop, settleNavigation } from '../browser/navigation.js'
+import { withPageDeadline } from '../browser/page-deadline.js'
 import { type SharedBrowser, withTimeout } from '../browser/shared-browser.js'
 import type { ScanCookie } from '../browser/sign-in.js'
 import { normalizeUrl } from '../crawl/normalize-url.js'
@@ -88,6 +89,8 @@ export interface AuditPageOptions {
   evaluateTimeoutMs?: number
   /** the site's WCAG target and engines, and the engines' and checks' time limits */
   accessibility?: Partial<AccessibilityOptions>
+  /** the whole load and audit, whatever its steps' own timeouts add up to (withPageDeadline) */
+  deadlineMs?: number
   maxElementScreenshots?: number
   /** where a check that failed to run is reported (it is left out; the page is not failed for it) */
   onCheckError?: (check: string, error: unknown) => void
@@ -177,6 +180,10 @@ export function addBaseHref(html: string, href: string): string {
   return `${tag}${html}`
 }
 
+/** The whole of one page's load and audit, unless the caller sets its own (SCAN_PAGE_DEADLINE_MS). */
+export const DEFAULT_PAGE_DEADLINE_MS = 180_000
+const CONTEXT_CLOSE_TIMEOUT_MS = 10_000
+
 /**
  * One browser load of one page: axe (preloaded), SEO checks, main text → readability, spelling and
  * contacts, links, images, documents, a full-page screenshot and an HTML snapshot. A page that moves itself
@@ -196,25 +203,28 @@ export async function auditPage(
     throw error
   })
   try {
-    if (options.cookies?.length) await context.addCookies(options.cookies)
-    const accessibility = { ...DEFAULT_ACCESSIBILITY, ...options.accessibility }
-    const tab = await openAuditTab(context, { navigationTimeoutMs, evaluateTimeoutMs }, accessibility)
-    const started = Date.now()
-    await tab.page
-      .goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
-      .catch((error: unknown) => explainNavigationFailure(error, url, proxy))
-    // No network-idle wait: images delay the load event, so broken ones are known by now, and a quiet
-    // window costs at least 500 ms a page.
-    const loadTimeMs = Date.now() - started
-    const audit = await auditWhereItLands(tab, url, loadTimeMs, {
-      ...options,
-      navigationTimeoutMs,
-      evaluateTimeoutMs,
-      accessibility,
+    return await withPageDeadline(context, options.deadlineMs ?? DEFAULT_PAGE_DEADLINE_MS, url, async () => {
+      if (options.cookies?.length) await context.addCookies(options.cookies)
+      const accessibility = { ...DEFAULT_ACCESSIBILITY, ...options.accessibility }
+      const tab = await openAuditTab(context, { navigationTimeoutMs, evaluateTimeoutMs }, accessibility)
+      const started = Date.now()
+      await tab.page
+        .goto(url, { waitUntil: 'load', timeout: navigationTimeoutMs })
+        .catch((error: unknown) => explainNavigationFailure(error, url, proxy))
+      // No network-idle wait: images delay the load event, so broken ones are known by now, and a quiet
+      // window costs at least 500 ms a page.
+      const loadTimeMs = Date.now() - started
+      const audit = await auditWhereItLands(tab, url, loadTimeMs, {
+        ...options,
+        navigationTimeoutMs,
+        evaluateTimeoutMs,
+        accessibility,
+      })
+      return { ...audit, blockedRequests: proxy.blocked() }
     })
-    return { ...audit, blockedRequests: proxy.blocked() }
   } finally {
-    await context.close().catch(() => undefined)
+    // Bounded too: a wedged browser must not keep the job (and its lane) waiting on the close.
+    await withTimeout(context.close(), CONTEXT_CLOSE_TIMEOUT_MS, 'closing the page').catch(() => undefined)
     await proxy.close()
   }
 }

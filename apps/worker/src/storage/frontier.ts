@@ -8,7 +8,6 @@ export {
   finishUrl,
   isReadyToFinalize,
   markLighthouseDone,
-  markLighthouseDoneByUrl,
   readScanCounts as readCounts,
   type ScanCounts,
   skipUrl,
