@@ -47,6 +47,7 @@ export interface EqualAccessRule {
 }
 
 interface RuleCatalogue {
+  ruleIds(): string[]
   rule(ruleId: string): EqualAccessRule | undefined
   helpUrl(ruleId: string, reasonId: string | number): string
 }
@@ -58,6 +59,7 @@ export function equalAccessRules(): RuleCatalogue {
   const ace = require('accessibility-checker-engine/ace-node') as {
     Checker: new () => {
       engine: {
+        getRulesIds(): string[]
         getRule(id: string): EqualAccessRule | undefined
         getHelp(id: string, reason: string | number): string
       }
@@ -65,6 +67,7 @@ export function equalAccessRules(): RuleCatalogue {
   }
   const { engine } = new ace.Checker()
   catalogue = {
+    ruleIds: () => engine.getRulesIds(),
     rule: (ruleId) => engine.getRule(ruleId),
     helpUrl: (ruleId, reasonId) => engine.getHelp(ruleId, reasonId) ?? '',
   }
@@ -119,6 +122,17 @@ export function equalAccessActRules(
   return ids
 }
 
+/** Every ACT rule some Equal Access rule implements, for any of its reasons. */
+export function equalAccessActRuleIds(rules: RuleCatalogue = equalAccessRules()): Set<string> {
+  const ids = new Set<string>()
+  for (const ruleId of rules.ruleIds()) {
+    const act = rules.rule(ruleId)?.act ?? []
+    for (const mapping of typeof act === 'string' ? [act] : act)
+      for (const id of typeof mapping === 'string' ? [mapping] : Object.keys(mapping)) ids.add(id)
+  }
+  return ids
+}
+
 /** FAIL → failed; POTENTIAL and MANUAL → review (the engine could not decide); PASS → passed. */
 const OUTCOMES: Record<Confidence, FindingOutcome> = {
   FAIL: 'failed',
@@ -168,12 +182,20 @@ export function equalAccessFindings(
 /**
  * Runs in the page (a string, so the worker's TypeScript needs no DOM library): the preloaded engine over the
  * document; each failing or undecided result's element (the engine hands the node over itself, in iframes and
- * shadow roots too) described with the preloaded element keys, in this one evaluation. Passes come back
- * without their element: only their rule is kept.
+ * shadow roots too) described with the preloaded element keys, in this one evaluation. Only the first pass of
+ * each rule comes back, without its element: a page's passes are one per element and rule, and only their rule
+ * is kept.
  */
 const runEqualAccessInPage = (guideline: string) => `(async () => {
   const report = await new window.__canopyAce.Checker().check(document, [${JSON.stringify(guideline)}]);
-  return report.results.map((result) => ({
+  const passed = new Set();
+  const kept = report.results.filter((result) => {
+    if (result.value[1] !== 'PASS') return true;
+    if (passed.has(result.ruleId)) return false;
+    passed.add(result.ruleId);
+    return true;
+  });
+  return kept.map((result) => ({
     ruleId: result.ruleId,
     reasonId: result.reasonId,
     value: result.value,
