@@ -141,7 +141,7 @@ export interface ScanRow {
   pagesScanned: number
   pagesFailed: number
   startedAt: Date | null
-  completedAt: Date | null
+  finishedAt: Date | null
   error: string | null
 }
 
