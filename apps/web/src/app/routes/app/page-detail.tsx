@@ -74,7 +74,7 @@ export function Component() {
       canRescan={site.permissions.includes('startScans')}
       canAssign={site.permissions.includes('assignIssues')}
       wcagTarget={site.accessibility.wcagTarget}
-      canReview={site.permissions.includes('viewResults')}
+      canReview={site.permissions.includes('assignIssues')}
       renderAudits={renderAudits}
       renderTicket={renderTicket}
       renderPageViews={renderPageViews}

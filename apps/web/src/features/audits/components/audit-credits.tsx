@@ -1,6 +1,6 @@
-import type { Audit } from '@canopy/contracts'
+import { type Audit, understandingUrl } from '@canopy/contracts'
 import { ACCESSIBILITY_UI } from '@/config/accessibility-messages'
-import { describeCriteria, understandingUrl } from '../wcag'
+import { describeCriteria } from '../wcag'
 import styles from './audits.module.css'
 
 /**
@@ -21,7 +21,11 @@ export function AuditCredits({ audit }: { audit: Audit }) {
             {criteria.map(({ id, criterion }) => (
               <li key={id}>
                 {criterion ? (
-                  <a href={understandingUrl(criterion)} target="_blank" rel="noreferrer noopener">
+                  <a
+                    href={understandingUrl(criterion.id) ?? undefined}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                  >
                     {ACCESSIBILITY_UI.understanding(criterion.id, criterion.title)}
                     <span className={styles.muted}> (level {criterion.level})</span>
                     <span className="visually-hidden"> (opens in a new tab)</span>
