@@ -1,7 +1,7 @@
 /**
  * ACT rules conformance of the accessibility engines: every test case of the W3C ACT Rules Community Group
  * (passed, failed and inapplicable examples of each rule) opened in Chromium with axe-core and IBM Equal
- * Access preloaded, as the scanner runs them; prints per ACT rule and overall, per engine and combined, the
+ * Access preloaded and Canopy's checks run after them, as the scanner runs them; prints per ACT rule and overall, per engine and combined, the
  * failed examples caught, the false positives, the reviews and pages/s, before and after the demotions of
  * apps/worker/src/audits/engines/demotions.ts, and the demotion list the run measured.
  *
@@ -19,6 +19,7 @@ import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { AXE_SOURCE } from '../apps/worker/src/audits/axe/axe.js'
+import { CHECK_ACT_RULE_IDS } from '../apps/worker/src/audits/checks/act-rules.js'
 import { AXE_ACT_RULES, runAxe } from '../apps/worker/src/audits/engines/axe-findings.js'
 import { applyDemotions, DEMOTED_RULES } from '../apps/worker/src/audits/engines/demotions.js'
 import { ELEMENT_KEYS_SOURCE } from '../apps/worker/src/audits/engines/element-keys.js'
@@ -29,12 +30,24 @@ import {
 } from '../apps/worker/src/audits/engines/equal-access.js'
 import type { Finding } from '../apps/worker/src/audits/engines/finding.js'
 import { CHROMIUM_FLAGS } from '../apps/worker/src/browser/chromium-flags.js'
-import { evaluateCorpus, type RuleScore, type TestCase, type TestCaseRun } from './lib/act-scoring.js'
+import { CANOPY_CHECKS, runChecks } from '../apps/worker/src/pipeline/accessibility.js'
+import {
+  allFindings,
+  BENCH_ENGINES,
+  type BenchEngine,
+  evaluateCorpus,
+  type RuleScore,
+  type TestCase,
+  type TestCaseRun,
+} from './lib/act-scoring.js'
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..')
 const TABS = Number(process.env.BENCH_TABS ?? 2)
 const RESULTS_DIR = join(ROOT, 'bench', 'results')
 const ENGINE_TIMEOUT_MS = 30_000
+const CHECK_TIMEOUT_MS = 5_000
+/** Canopy's checks as the scanner runs them: those that only read the page first, those that change it last. */
+const CHECKS_IN_ORDER = [...CANOPY_CHECKS].sort((a, b) => Number(a.changesPage) - Number(b.changesPage))
 /** the path the test cases use for their assets and each other */
 const CORPUS_PATH = '/WAI/content-assets/wcag-act-rules/'
 const TYPES: Record<string, string> = {
@@ -95,11 +108,20 @@ async function runTestCase(
     const axeMs = performance.now() - started
     started = performance.now()
     const equalAccess = await runEqualAccess(page, { timeoutMs: ENGINE_TIMEOUT_MS, demote: false })
-    const ms = { axe: axeMs, 'equal-access': performance.now() - started }
-    return { testCase, findings: { axe, 'equal-access': equalAccess }, ms }
+    const equalAccessMs = performance.now() - started
+    started = performance.now()
+    const canopy = await runChecks(
+      page,
+      CHECKS_IN_ORDER,
+      { checkTimeoutMs: CHECK_TIMEOUT_MS },
+      () => undefined,
+    )
+    const ms = { axe: axeMs, 'equal-access': equalAccessMs, canopy: performance.now() - started }
+    return { testCase, findings: { axe, 'equal-access': equalAccess, canopy }, ms }
   } catch (error) {
-    const findings = { axe: [], 'equal-access': [] }
-    return { testCase, findings, ms: { axe: 0, 'equal-access': 0 }, error: String(error).split('\n')[0] }
+    const findings = { axe: [], 'equal-access': [], canopy: [] }
+    const ms = { axe: 0, 'equal-access': 0, canopy: 0 }
+    return { testCase, findings, ms, error: String(error).split('\n')[0] }
   } finally {
     await page.close()
   }
@@ -166,6 +188,7 @@ function printRules(scores: RuleScore[]): void {
       'F/P/I     ',
       'axe            ',
       'equal-access   ',
+      'canopy         ',
       'combined       ',
       'by criteria',
       'name',
@@ -178,6 +201,7 @@ function printRules(scores: RuleScore[]): void {
         `${score.examples.failed}/${score.examples.passed}/${score.examples.inapplicable}`.padEnd(10),
         cell(score.axe).padEnd(15),
         cell(score['equal-access']).padEnd(15),
+        cell(score.canopy).padEnd(15),
         cell(score.combined).padEnd(15),
         `${score.byCriteria.caught}/${score.examples.failed} ${score.byCriteria.falsePassed}`.padEnd(11),
         score.ruleName.slice(0, 60),
@@ -191,7 +215,7 @@ function printTotals(label: string, scores: RuleScore[]): void {
   const failed = sum((score) => score.examples.failed)
   const passed = sum((score) => score.examples.passed)
   console.info(`\n${label}: ${scores.length} ACT rules, ${failed} failed examples, ${passed} passed examples`)
-  for (const engine of ['axe', 'equal-access', 'combined'] as const) {
+  for (const engine of [...BENCH_ENGINES, 'combined'] as const) {
     const caught = sum((score) => score[engine].caught)
     const rulesWithFalse = scores.filter((score) => score[engine].falsePassed > 0).length
     console.info(
@@ -199,7 +223,7 @@ function printTotals(label: string, scores: RuleScore[]): void {
     )
   }
   console.info(
-    `  elements failed on failed examples: axe ${sum((score) => score.axe.failedElements)}, equal-access ${sum((score) => score['equal-access'].failedElements)}, combined ${sum((score) => score.combined.failedElements)} (an element both engines failed counted once)`,
+    `  elements failed on failed examples: ${[...BENCH_ENGINES, 'combined' as const].map((engine) => `${engine} ${sum((score) => score[engine].failedElements)}`).join(', ')} (an element several engines failed counted once)`,
   )
   const byCriteria = sum((score) => score.byCriteria.caught)
   console.info(
@@ -209,15 +233,15 @@ function printTotals(label: string, scores: RuleScore[]): void {
 
 function printSpeed(runs: TestCaseRun[], seconds: number): void {
   const ok = runs.filter((run) => !run.error)
-  const total = (engine: 'axe' | 'equal-access') => ok.reduce((sum, run) => sum + run.ms[engine], 0)
-  const median = (engine: 'axe' | 'equal-access') => {
-    const sorted = ok.map((run) => run.ms[engine]).sort((a, b) => a - b)
+  const total = (engine: BenchEngine) => ok.reduce((sum, run) => sum + (run.ms[engine] ?? 0), 0)
+  const median = (engine: BenchEngine) => {
+    const sorted = ok.map((run) => run.ms[engine] ?? 0).sort((a, b) => a - b)
     return sorted[Math.floor(sorted.length / 2)] ?? 0
   }
   console.info(
-    `\nspeed: ${runs.length} test cases in ${seconds.toFixed(1)} s with ${TABS} tabs = ${(runs.length / seconds).toFixed(2)} pages/s (load + both engines); ${runs.length - ok.length} failed to load or run`,
+    `\nspeed: ${runs.length} test cases in ${seconds.toFixed(1)} s with ${TABS} tabs = ${(runs.length / seconds).toFixed(2)} pages/s (load + every engine); ${runs.length - ok.length} failed to load or run`,
   )
-  for (const engine of ['axe', 'equal-access'] as const) {
+  for (const engine of BENCH_ENGINES) {
     console.info(
       `  ${engine.padEnd(13)} mean ${(total(engine) / ok.length).toFixed(0)} ms, median ${median(engine).toFixed(0)} ms per page = ${((ok.length / total(engine)) * 1000).toFixed(2)} pages/s of engine time per tab`,
     )
@@ -231,7 +255,7 @@ function printMeasuredDemotions(runs: TestCaseRun[]): void {
   const counts = new Map<string, number>()
   for (const run of runs.filter((candidate) => candidate.testCase.expected === 'passed')) {
     const flagged = new Set<string>()
-    for (const finding of [...run.findings.axe, ...run.findings['equal-access']] as Finding[]) {
+    for (const finding of allFindings(run) as Finding[]) {
       if (finding.outcome === 'failed' && finding.actRules.includes(run.testCase.ruleId))
         flagged.add(`${finding.engine} ${finding.ruleId}`)
     }
@@ -239,7 +263,7 @@ function printMeasuredDemotions(runs: TestCaseRun[]): void {
   }
   console.info('\nmeasured demotions (engine rule: passed examples it failed), for engines/demotions.ts:')
   for (const [rule, count] of [...counts].sort()) {
-    const [engine, ruleId] = rule.split(' ') as ['axe' | 'equal-access', string]
+    const [engine, ruleId] = rule.split(' ') as [BenchEngine, string]
     console.info(`  ${rule}: ${count}${DEMOTED_RULES[engine].has(ruleId) ? ' (demoted)' : ' (NOT demoted)'}`)
   }
 }
@@ -250,7 +274,11 @@ function printMeasuredDemotions(runs: TestCaseRun[]): void {
  * criteria), then inapplicable examples, then the rest. Each group keeps the corpus' order.
  */
 function prioritise(testCases: TestCase[]): TestCase[] {
-  const implemented = new Set([...[...AXE_ACT_RULES.values()].flat(), ...equalAccessActRuleIds()])
+  const implemented = new Set([
+    ...[...AXE_ACT_RULES.values()].flat(),
+    ...equalAccessActRuleIds(),
+    ...CHECK_ACT_RULE_IDS,
+  ])
   const rank = (testCase: TestCase) => {
     const known = implemented.has(testCase.ruleId)
     if (known && testCase.expected !== 'inapplicable') return 0

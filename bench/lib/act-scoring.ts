@@ -6,7 +6,10 @@
 import type { Finding } from '../../apps/worker/src/audits/engines/finding.js'
 
 export type Expected = 'passed' | 'failed' | 'inapplicable'
-export type BenchEngine = 'axe' | 'equal-access'
+export const BENCH_ENGINES = ['axe', 'equal-access', 'canopy'] as const
+export type BenchEngine = (typeof BENCH_ENGINES)[number]
+/** every engine's findings of one run, in one list */
+export const allFindings = (run: TestCaseRun) => BENCH_ENGINES.flatMap((engine) => run.findings[engine] ?? [])
 
 /** One entry of the corpus' testcases.json. */
 export interface TestCase {
@@ -33,7 +36,7 @@ export interface EngineScore {
   falseInapplicable: number
   /** examples with a review for the rule and no failure */
   review: number
-  /** distinct elements failed on failed examples (the combined score counts an element both engines failed once) */
+  /** distinct elements failed on failed examples (the combined score counts an element several engines failed once) */
   failedElements: number
 }
 
@@ -83,7 +86,7 @@ function scoreByCriteria(runs: TestCaseRun[], demote: (findings: Finding[]) => F
   const result = { caught: 0, falsePassed: 0 }
   for (const run of runs) {
     const criteria = criteriaOfRule(run.testCase)
-    const hit = demote([...run.findings.axe, ...run.findings['equal-access']]).some(
+    const hit = demote(allFindings(run)).some(
       (finding) =>
         finding.outcome === 'failed' &&
         finding.element !== null &&
@@ -110,10 +113,9 @@ export function evaluateCorpus(runs: TestCaseRun[], demote: (findings: Finding[]
         examples: { failed: count('failed'), passed: count('passed'), inapplicable: count('inapplicable') },
         axe: scoreEngine(ruleRuns, (run) => demote(run.findings.axe)),
         'equal-access': scoreEngine(ruleRuns, (run) => demote(run.findings['equal-access'])),
-        // the union of both engines' findings; an element both failed counts once
-        combined: scoreEngine(ruleRuns, (run) =>
-          demote([...run.findings.axe, ...run.findings['equal-access']]),
-        ),
+        canopy: scoreEngine(ruleRuns, (run) => demote(run.findings.canopy ?? [])),
+        // the union of every engine's findings; an element several failed counts once
+        combined: scoreEngine(ruleRuns, (run) => demote(allFindings(run))),
         byCriteria: scoreByCriteria(ruleRuns, demote),
       }
     })

@@ -11,6 +11,7 @@ import {
 import { ARTIFACT_FILES } from '@canopy/db'
 import type { Page } from 'playwright-core'
 import { AXE_SOURCE } from '../audits/axe/axe.js'
+import { withCheckActRules } from '../audits/checks/act-rules.js'
 import { CONTENT_STRUCTURE_CHECKS } from '../audits/checks/content-structure.js'
 import { KEYBOARD_LAYOUT_CHECKS } from '../audits/checks/keyboard-layout.js'
 import type { PageCheck } from '../audits/checks/page-check.js'
@@ -106,10 +107,11 @@ export async function changePageAccessibility(
 const readingChecks = () => CANOPY_CHECKS.filter((check) => !check.changesPage)
 const changingChecks = () => CANOPY_CHECKS.filter((check) => check.changesPage)
 
-async function runChecks(
+/** Runs the checks one after the other on the page, each within its time; their findings carry ACT rule ids. */
+export async function runChecks(
   page: Page,
   checks: readonly PageCheck[],
-  options: AccessibilityOptions,
+  options: Pick<AccessibilityOptions, 'checkTimeoutMs'>,
   log: CheckLog,
 ): Promise<Finding[]> {
   const viewport = page.viewportSize() ?? { width: 1280, height: 900 }
@@ -122,7 +124,7 @@ async function runChecks(
       log(check.id, error)
     }
   }
-  return findings
+  return findings.map(withCheckActRules)
 }
 
 /** Rejects once `ms` have passed; the check's own work may still finish, unheard. */
