@@ -22,6 +22,7 @@ import {
   type CombinedNode,
   combineFindings,
 } from '../audits/engines/combine.js'
+import { applyDemotions } from '../audits/engines/demotions.js'
 import { ELEMENT_KEYS_SOURCE } from '../audits/engines/element-keys.js'
 import { EQUAL_ACCESS_SOURCE, runEqualAccess } from '../audits/engines/equal-access.js'
 import type { Finding } from '../audits/engines/finding.js'
@@ -107,11 +108,14 @@ export async function changePageAccessibility(
 const readingChecks = () => CANOPY_CHECKS.filter((check) => !check.changesPage)
 const changingChecks = () => CANOPY_CHECKS.filter((check) => check.changesPage)
 
-/** Runs the checks one after the other on the page, each within its time; their findings carry ACT rule ids. */
+/**
+ * Runs the checks one after the other on the page, each within its time; their findings carry ACT rule ids,
+ * and the failures of demoted checks (engines/demotions.ts) are reviews unless `demote` is false.
+ */
 export async function runChecks(
   page: Page,
   checks: readonly PageCheck[],
-  options: Pick<AccessibilityOptions, 'checkTimeoutMs'>,
+  options: Pick<AccessibilityOptions, 'checkTimeoutMs'> & { demote?: boolean },
   log: CheckLog,
 ): Promise<Finding[]> {
   const viewport = page.viewportSize() ?? { width: 1280, height: 900 }
@@ -124,7 +128,8 @@ export async function runChecks(
       log(check.id, error)
     }
   }
-  return findings.map(withCheckActRules)
+  const named = findings.map(withCheckActRules)
+  return options.demote === false ? named : applyDemotions(named)
 }
 
 /** Rejects once `ms` have passed; the check's own work may still finish, unheard. */
