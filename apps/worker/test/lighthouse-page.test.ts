@@ -6,6 +6,7 @@ import { Queue, QueueEvents } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadWorkerConfig } from '../src/config.js'
+import { hashUrl } from '../src/crawl/normalize-url.js'
 import { lighthousePageJob } from '../src/jobs/lighthouse-page.js'
 import { finalizeJobId } from '../src/jobs/scan-job-options.js'
 import { createLogger } from '../src/logger.js'
@@ -102,7 +103,8 @@ async function createScannedPage() {
   await prisma.scanUrl.create({
     data: {
       scanId: scan.id,
-      urlHash: id,
+      // The job marks the run done by the hash of the page's URL, as the frontier stored it.
+      urlHash: hashUrl(pageUrl),
       url: pageUrl,
       depth: 0,
       discoveredVia: 'root',
