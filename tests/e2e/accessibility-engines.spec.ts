@@ -25,11 +25,11 @@ async function openReportAProblem(page: Page, site: string) {
   await expect(page).toHaveURL(/\/accessibility$/)
 }
 
-/** The region of one audit: its disclosure, expanded. */
+/** One audit's details, expanded: the group its disclosure opens, named by the audit's title. */
 async function expandAudit(page: Page, title: RegExp) {
   const trigger = page.getByRole('button', { name: title }).first()
   if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
-  return trigger.locator('xpath=ancestor::*[contains(@class, "audit")][1]')
+  return page.getByRole('group', { name: title }).first()
 }
 
 /** The scan that last wrote the page's result of the audit (PageIssue.scanId). */
