@@ -66,7 +66,9 @@ test.describe('several engines, one issue per barrier, decisions that survive a 
     const label = await expandAudit(page, LABEL_ISSUE)
     // The issue's credit comes first; each failing element then names the engines that found it.
     await expect(label.getByText(/Found by axe-core, IBM Equal Access and Canopy checks/)).toHaveCount(3)
-    await expect(label.getByText(/Found by axe-core, IBM Equal Access and Canopy checks/).first()).toBeVisible()
+    await expect(
+      label.getByText(/Found by axe-core, IBM Equal Access and Canopy checks/).first(),
+    ).toBeVisible()
     await expect(label.getByRole('link', { name: /4\.1\.2 Name, Role, Value/ })).toBeVisible()
     await expect(page.getByRole('button', { name: LABEL_ISSUE })).toHaveCount(1)
 
