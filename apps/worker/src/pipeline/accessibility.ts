@@ -26,6 +26,7 @@ import { applyDemotions } from '../audits/engines/demotions.js'
 import { ELEMENT_KEYS_SOURCE } from '../audits/engines/element-keys.js'
 import { EQUAL_ACCESS_SOURCE, runEqualAccess } from '../audits/engines/equal-access.js'
 import type { Finding } from '../audits/engines/finding.js'
+import { withTimeout } from '../browser/shared-browser.js'
 
 /**
  * A page's accessibility audit: every engine the site runs, in the page load the rest of the pipeline reads,
@@ -123,26 +124,15 @@ export async function runChecks(
   for (const check of checks) {
     const context = { viewport, timeoutMs: options.checkTimeoutMs }
     try {
-      findings.push(...(await withDeadline(check.run(page, context), options.checkTimeoutMs + 1_000)))
+      findings.push(
+        ...(await withTimeout(check.run(page, context), options.checkTimeoutMs + 1_000, check.id)),
+      )
     } catch (error) {
       log(check.id, error)
     }
   }
   const named = findings.map(withCheckActRules)
   return options.demote === false ? named : applyDemotions(named)
-}
-
-/** Rejects once `ms` have passed; the check's own work may still finish, unheard. */
-async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`gave up after ${ms} ms`)), ms)
-  })
-  try {
-    return await Promise.race([work, deadline])
-  } finally {
-    clearTimeout(timer)
-  }
 }
 
 /** Failing elements photographed per issue, at most. */
