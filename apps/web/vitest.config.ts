@@ -12,6 +12,8 @@ export default mergeConfig(
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup.ts'],
       testTimeout: 15_000,
+      maxWorkers: '100%',
+      isolate: false,
       // dates show in the viewer's time zone; the tests read them as a viewer in UTC would
       env: { TZ: 'UTC' },
     },

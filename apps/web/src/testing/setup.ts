@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { toastQueue } from '../components/ui/toast'
 
 /**
  * jsdom has no layout engine, so it has no matchMedia. This one answers width queries from
@@ -37,8 +38,12 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
+// Test files share a worker's document and modules (isolate: false in vitest.config.ts): what a test leaves
+// behind (toasts in the app's one queue, portals outside the rendered tree) is removed after it.
 afterEach(() => {
   cleanup()
+  for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key)
+  document.body.replaceChildren()
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
