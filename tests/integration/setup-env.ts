@@ -4,8 +4,10 @@ import { inject } from 'vitest'
 import type {} from './global-setup.js'
 
 // Runs in the test worker before each integration test file: the app code under test reads its
-// configuration from the environment, so point it at the run's database and a queue prefix of its own.
-process.env.DATABASE_URL = inject('databaseUrl')
+// configuration from the environment, so point it at its worker's database and a queue prefix of its own.
+const databaseUrls = inject('databaseUrls')
+const worker = Number(process.env.VITEST_POOL_ID ?? '1')
+process.env.DATABASE_URL = databaseUrls[(worker - 1) % databaseUrls.length]
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379'
 // Secrets stored by the tests are sealed with a key of the run's own.
 process.env.CANOPY_SECRETS_KEY ||= randomBytes(32).toString('base64')
