@@ -1,6 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { ENGINE_IDS } from '@canopy/contracts'
 import { createPrismaClient } from '@canopy/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -44,7 +45,7 @@ type ScanOutcome = Awaited<ReturnType<typeof runScan>>
 let outcome: ScanOutcome
 
 async function runScan() {
-  const site = await createFixtureSiteRow(prisma, fixture.url, { pageLimit: 100 })
+  const site = await createFixtureSiteRow(prisma, fixture.url, { pageLimit: 100, engines: ENGINE_IDS })
   // The site's dictionary words and web-risk integration go in directly, as the API stores them.
   await addDictionaryWords(prisma, site.id, CUSTOM_DICTIONARY_WORDS)
   await prisma.integration.create({

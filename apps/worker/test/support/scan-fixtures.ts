@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { enqueueJob, JOBS } from '@canopy/contracts'
+import { type EngineId, enqueueJob, JOBS } from '@canopy/contracts'
 import { createScan, type PrismaClient } from '@canopy/db'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -23,13 +23,19 @@ export function randomSuffix() {
   return randomBytes(4).toString('hex')
 }
 
-/** An organisation and a site whose root is the fixture site, with the site's custom dictionary words. */
+/**
+ * An organisation and a site whose root is the fixture site, with the site's custom dictionary words. The site
+ * runs axe alone unless `engines` names more: the scan tests are about crawling, sign-in, sections and limits,
+ * and the other engines and Canopy's checks cost most of a page's time; scan-fixture-site.test.ts and the
+ * engines' own tests run them all.
+ */
 export async function createFixtureSiteRow(
   prisma: PrismaClient,
   rootUri: string,
   options: {
     pageLimit?: number
     dictionaryWords?: readonly { word: string; language: string | null }[]
+    engines?: readonly EngineId[]
   } = {},
 ) {
   const suffix = randomSuffix()
@@ -43,6 +49,7 @@ export async function createFixtureSiteRow(
       rootUri,
       organisationId: organisation.id,
       maximumPageLimitPerScan: options.pageLimit ?? 100,
+      accessibilityEngines: [...(options.engines ?? ['axe'])],
     },
   })
   await addDictionaryWords(prisma, site.id, options.dictionaryWords ?? [])
