@@ -22,7 +22,9 @@ export default defineConfig({
     baseURL: process.env.CANOPY_BASE_URL ?? 'http://127.0.0.1:3000',
     browserName: 'chromium',
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its screenshots and snapshots: in CI (one retry) only the retry of a
+    // failed test records one; a local run keeps the trace of each failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
