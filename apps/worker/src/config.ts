@@ -69,7 +69,10 @@ export interface WorkerConfig {
   /** the queues this process consumes; scaling out can dedicate processes to some queues */
   queues: (QueueName | ScanQueueName)[]
   scanPageConcurrency: number
+  /** Lighthouse runs at once while this process audits pages */
   lighthouseConcurrency: number
+  /** Lighthouse runs at once while its page lanes are idle (a scan's pages done, its Lighthouse runs left) */
+  lighthouseIdleConcurrency: number
   lighthouseEnabled: boolean
   userAgent: string
   chromiumPath: string
@@ -120,6 +123,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     queues: parseQueues(vars.WORKER_QUEUES),
     scanPageConcurrency: vars.SCAN_PAGE_CONCURRENCY,
     lighthouseConcurrency: vars.LIGHTHOUSE_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+    lighthouseIdleConcurrency: vars.LIGHTHOUSE_CONCURRENCY ?? availableParallelism(),
     lighthouseEnabled: !/^(0|false|off|no)$/i.test(vars.SCAN_LIGHTHOUSE?.trim() ?? ''),
     userAgent: vars.SCAN_USER_AGENT,
     // Debian's /usr/bin/chromium is a wrapper script; playwright-core wants the binary behind it.

@@ -21,6 +21,7 @@ import {
   configureScanRuntime,
   getScanRuntime,
 } from './jobs/scan-runtime.js'
+import { createLighthouseLanes } from './lighthouse-lanes.js'
 import { isNetworkError } from './outage/connection-errors.js'
 import { type ServiceMonitor, startServiceMonitor } from './outage/service-monitor.js'
 
@@ -174,8 +175,17 @@ function createWorkers(
   monitor: () => ServiceMonitor,
 ): WorkerSet {
   const set: WorkerSet = { workers: [], queues: new Map(), jobs: [] }
+  const lighthouseLanes = createLighthouseLanes({
+    busy: config.lighthouseConcurrency,
+    idle: config.lighthouseIdleConcurrency,
+  })
   for (const [queueName, jobsByName] of groupByQueue(jobs, config.queues)) {
-    const worker = new Worker(queueName, createProcessor(jobsByName, prisma, logger, monitor), {
+    const run = createProcessor(jobsByName, prisma, logger, monitor)
+    const processor =
+      queueName === SCAN_QUEUE_NAMES.scanPages
+        ? (job: Job, token?: string) => lighthouseLanes.whileAuditing(() => run(job, token))
+        : run
+    const worker = new Worker(queueName, processor, {
       connection,
       prefix: config.queuePrefix,
       concurrency: concurrencyOf(queueName, config),
@@ -201,6 +211,7 @@ function createWorkers(
       else logger.error({ err: error, queue: queueName }, 'worker error')
     })
     set.workers.push(worker)
+    if (queueName === SCAN_QUEUE_NAMES.lighthouse) lighthouseLanes.attach(worker)
     const queue = new Queue(queueName, { connection, prefix: config.queuePrefix })
     queue.on('error', (error) => logger.debug({ err: error, queue: queueName }, 'queue error'))
     set.queues.set(queueName, queue)
