@@ -25,6 +25,8 @@ function withServices(
       globalSetup: ['./tests/integration/global-setup.ts'],
       setupFiles: ['./tests/integration/setup-env.ts'],
       fileParallelism: !options.serial,
+      // Files share a worker's modules, imported once per worker; a worker's files run one after the other, each
+      // with the database and queue prefix setup-env.ts sets before it.
       isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const databases: TestDatabase[] = []
   const drop = () => Promise.all(databases.map((database) => database.drop()))
   try {
-    // One at a time: the migrations of two databases at once only contend for the same two cores.
+    // One after the other: migrations side by side would only contend for the same cores.
     for (let worker = 0; worker < workers; worker++) databases.push(await createTestDatabase(serverUrl))
   } catch (error) {
     await drop()
