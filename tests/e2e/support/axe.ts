@@ -24,6 +24,19 @@ export async function runAxe(page: Page, { skipFrames = false } = {}): Promise<A
       timeout: 10_000,
     })
     .catch(() => undefined)
+  // axe reads colours as painted: a dialog still fading in shows its text at part of its opacity. axe looks once
+  // the page's finite animations and transitions have ended (an endless one, a spinner's, is left running).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  )
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern:
   // the app's strict policy stays on while axe runs (a script tag would be refused as inline script).
   await page.evaluate(AXE_SOURCE)
