@@ -1,21 +1,13 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL, SLOW, startSmallSite, waitUntilGone } from './lighthouse-testing.js'
+import { describe, expect, it } from 'vitest'
+import { LOCAL, SLOW, useSmallSite, waitUntilGone } from './lighthouse-testing.js'
 import { findProcessesOfRun } from './protocol.js'
 import { LighthouseRunError, runLighthouseRaw } from './run-lighthouse.js'
 
 // The runner leaves no process behind: not after a run that hangs, nor when the worker itself is killed.
-let site: Awaited<ReturnType<typeof startSmallSite>>
-let origin: string
-
-beforeAll(async () => {
-  site = await startSmallSite()
-  origin = site.origin
-})
-
-afterAll(() => site.close())
+const site = useSmallSite()
 
 describe('runLighthouse cleanup', () => {
   it(
@@ -23,7 +15,7 @@ describe('runLighthouse cleanup', () => {
     async () => {
       const error = await runLighthouseRaw({
         allowHosts: LOCAL,
-        url: `${origin}/hang`,
+        url: `${site.origin}/hang`,
         formFactor: 'desktop',
         mode: 'tuned',
         timeoutMs: 8_000,

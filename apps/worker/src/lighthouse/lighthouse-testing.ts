@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { afterAll, beforeAll } from 'vitest'
 
 /** What the Lighthouse runner's tests share: a small local site, and whether a process is still there. */
 
@@ -24,6 +25,21 @@ export async function startSmallSite(): Promise<{ origin: string; close(): Promi
     async close() {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+/** The small site for a test file: started before its tests, closed after them; `origin` once started. */
+export function useSmallSite(): { readonly origin: string } {
+  let site: Awaited<ReturnType<typeof startSmallSite>> | undefined
+  beforeAll(async () => {
+    site = await startSmallSite()
+  })
+  afterAll(() => site?.close())
+  return {
+    get origin() {
+      if (!site) throw new Error('the small site is served from beforeAll on')
+      return site.origin
     },
   }
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL, SLOW, startSmallSite, waitUntilGone } from './lighthouse-testing.js'
+import { describe, expect, it } from 'vitest'
+import { LOCAL, SLOW, useSmallSite, waitUntilGone } from './lighthouse-testing.js'
 import {
   createLighthouseRunner,
   LighthouseRunError,
@@ -9,22 +9,14 @@ import {
 
 // The runner's results: real Lighthouse runs of a small local page. How it cleans up after hung and killed runs
 // is in lighthouse-cleanup.test.ts, a file of its own so that the two run side by side.
-let site: Awaited<ReturnType<typeof startSmallSite>>
-let origin: string
-
-beforeAll(async () => {
-  site = await startSmallSite()
-  origin = site.origin
-})
-
-afterAll(() => site.close())
+const site = useSmallSite()
 
 describe('runLighthouse', () => {
   it(
     'runs the tuned config in a child process that exits with its Chromium once the result is back',
     async () => {
       const raw = await runLighthouseRaw({
-        url: `${origin}/`,
+        url: `${site.origin}/`,
         formFactor: 'mobile',
         mode: 'tuned',
         allowHosts: LOCAL,
@@ -63,8 +55,8 @@ describe('runLighthouse', () => {
     async () => {
       const runner = createLighthouseRunner({ allowHosts: LOCAL })
       try {
-        const first = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
-        const second = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
+        const first = await runner.runRaw({ url: `${site.origin}/`, formFactor: 'desktop', mode: 'tuned' })
+        const second = await runner.runRaw({ url: `${site.origin}/`, formFactor: 'desktop', mode: 'tuned' })
         // Lighthouse still logs the step; the benchmark itself is two 500 ms loops
         const benchmarkMs = (run: typeof first) =>
           (
@@ -96,7 +88,7 @@ describe('runLighthouse', () => {
         const failure = error as LighthouseRunError
         expect(failure.message).toMatch(/Lighthouse failed: /)
         expect(failure.childKept).toBe(true)
-        const next = await runner.runRaw({ url: `${origin}/`, formFactor: 'desktop', mode: 'tuned' })
+        const next = await runner.runRaw({ url: `${site.origin}/`, formFactor: 'desktop', mode: 'tuned' })
         expect(next.childPid).toBe(failure.childPid)
         expect(next.childRun).toBe(2)
       } finally {
