@@ -11,7 +11,7 @@ export const LOCAL = ['127.0.0.1']
 export const SLOW = 90_000
 
 /** A small page at `/`, and `/hang`, which never answers: a run of it hangs until the runner's timeout. */
-export async function startSmallSite(): Promise<{ origin: string; close(): Promise<void> }> {
+async function startSmallSite(): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     if (request.url === '/hang') return
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -45,7 +45,7 @@ export function useSmallSite(): { readonly origin: string } {
 }
 
 /** Running, or gone (a zombie waiting for its parent counts as gone: it runs nothing). */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     return !/^\d+ \(.*\) [ZX]/.test(stat)
