@@ -184,11 +184,15 @@ export function updateSectionSummary(
   return db.section.update({ where: { id: sectionId }, data })
 }
 
-/** What a history point counts over a set of pages besides their scores. */
+/**
+ * What a history point counts over a set of pages besides their scores. Its issue counts are of the site's
+ * target: accessibility advice (best practices, criteria above the target) is neither failed nor passed, as in
+ * the score; rows stored before conformance was recorded (null) count as they did.
+ */
 export async function countHistoryFacts(db: DbClient, siteId: string, pageIds: string[]) {
   const [issues, documents, brokenLinks, misspellings] = await Promise.all([
     db.pageIssue.groupBy({
-      by: ['category', 'outcome'],
+      by: ['category', 'outcome', 'conformance'],
       where: { pageId: { in: pageIds }, outcome: { in: ['passed', 'failed'] } },
       _count: { _all: true },
     }),
@@ -204,7 +208,9 @@ export async function countHistoryFacts(db: DbClient, siteId: string, pageIds: s
   ])
   return {
     issueCount: (category: string, outcome: string) =>
-      issues.find((row) => row.category === category && row.outcome === outcome)?._count._all ?? 0,
+      issues
+        .filter((row) => row.category === category && row.outcome === outcome && row.conformance !== 'advice')
+        .reduce((sum, row) => sum + row._count._all, 0),
     /** documents of a kind; without one, every document kind but media (which the inventory counts apart) */
     documentCount: (kind?: string) =>
       documents
