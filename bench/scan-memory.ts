@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { readTreePss } from './lib/memory.js'
 import { startSyntheticSite } from './lib/synthetic-site.js'
 import {
+  BENCH_SITE_ENGINES,
   RESULTS_DIR,
   startBenchScan,
   startBenchServices,
@@ -73,7 +74,7 @@ async function main() {
   const services = await startBenchServices('memory')
   const memoryFile = join(RESULTS_DIR, `memory-worker-${Date.now()}.jsonl`)
   console.info(
-    `scan-memory: ${PAGES} generated pages at ${site.url}, one worker (Lighthouse off), ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}; memory lines in ${memoryFile}`,
+    `scan-memory: ${PAGES} generated pages at ${site.url}, one worker (Lighthouse off; engines ${BENCH_SITE_ENGINES.join(', ')}), ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}; memory lines in ${memoryFile}`,
   )
   const worker = startBenchWorker(services, { name: 'memory-worker', memoryFile })
   const samples: Sample[] = []

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createFixtureSiteRow, startSiteScan } from '../../apps/worker/test/support/scan-fixtures.js'
+import { DEFAULT_ENGINES, type EngineId } from '../../packages/contracts/src/index.js'
 import { createPrismaClient, type PrismaClient } from '../../packages/db/src/index.js'
 import { createTestDatabase } from '../../packages/db/src/testing.js'
 
@@ -129,9 +130,17 @@ export async function startBenchScan(services: BenchServices, siteUrl: string, p
   return startSiteScan(services.prisma, site.id, pageLimit, services.redisUrl, services.queuePrefix)
 }
 
-/** A site of the bench: no monthly scan limit, `pageLimit` pages a scan. */
+/**
+ * The engines a bench site runs: the product's default (every engine and Canopy's checks), or BENCH_ENGINES
+ * (comma-separated, e.g. "axe" for axe alone).
+ */
+export const BENCH_SITE_ENGINES: readonly EngineId[] = process.env.BENCH_ENGINES
+  ? (process.env.BENCH_ENGINES.split(',') as EngineId[])
+  : DEFAULT_ENGINES
+
+/** A site of the bench: no monthly scan limit, `pageLimit` pages a scan, the engines of BENCH_SITE_ENGINES. */
 export async function createBenchSite(prisma: PrismaClient, siteUrl: string, pageLimit: number) {
-  const site = await createFixtureSiteRow(prisma, siteUrl, { pageLimit })
+  const site = await createFixtureSiteRow(prisma, siteUrl, { pageLimit, engines: BENCH_SITE_ENGINES })
   return prisma.site.update({ where: { id: site.id }, data: { scanLimit: 0 } })
 }
 
