@@ -16,7 +16,7 @@ import { type FixtureSite, startFixtureSite } from '../../../tests/fixtures/site
 import { loadWorkerConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js'
-import { randomSuffix, scanTestEnv, waitForScanState } from './support/scan-fixtures.js'
+import { createFixtureSiteRow, randomSuffix, scanTestEnv, waitForScanState } from './support/scan-fixtures.js'
 
 // Single-page scans of fixture pages through the real queue, Chromium and database (Lighthouse off).
 let fixture: FixtureSite
@@ -52,11 +52,11 @@ afterAll(async () => {
   if (artifactsDir) await rm(artifactsDir, { recursive: true, force: true })
 })
 
-/** Queues a single-page scan of a fixture page as the API does, and reads back the stored result. */
-async function scanPage(pagePath: string) {
+/** Queues a single-page scan of a fixture page (of a site, or of none) as the API does, and reads back the stored result. */
+async function scanPage(pagePath: string, siteId?: string) {
   const uri = new URL(pagePath, fixture.url).href
   const scan = await prisma.scan.create({
-    data: { kind: 'single_page', pageLimit: 1, individualUrl: uri },
+    data: { kind: 'single_page', pageLimit: 1, individualUrl: uri, ...(siteId ? { siteId } : {}) },
   })
   await queue.add(SCAN_JOB_NAMES.singlePageScan, { scanId: scan.id, uri }, { jobId: `spt-${scan.id}` })
   const finished = await waitForScanState(
@@ -121,5 +121,16 @@ describe('single-page scan', () => {
       expect(screenshotPath.startsWith(`scans/${scan.id}/`)).toBe(true)
       expect((await stat(path.join(artifactsDir, screenshotPath))).isFile()).toBe(true)
     }
+  }, 120_000)
+
+  it("judges a site's page by the site's WCAG target, with the site's engines", async () => {
+    const site = await createFixtureSiteRow(prisma, fixture.url, { engines: ['axe'] })
+    await prisma.site.update({ where: { id: site.id }, data: { wcagVersion: '2.0', wcagLevel: 'A' } })
+    const { result } = await scanPage('/services/council-tax', site.id)
+    const audits = Object.values(result.accessibility.audits).flat()
+    // 1.4.3 (AA) is above a WCAG 2.0 A target: the page's low contrast is advice, not a failure of it
+    expect(audits.find((audit) => audit.id === 'color-contrast')).toMatchObject({ conformance: 'advice' })
+    expect(audits.find((audit) => audit.id === 'html-has-lang')).toMatchObject({ conformance: 'failure' })
+    expect(new Set(audits.flatMap((audit) => audit.engines ?? []))).toEqual(new Set(['axe']))
   }, 120_000)
 })

@@ -20,7 +20,8 @@ import { checkLinks, type LinkCheck } from '../audits/links/index.js'
 import type { ScanCookie } from '../browser/sign-in.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { sharedLighthouseRunner } from '../lighthouse/index.js'
-import { auditPage, type PageAudit } from '../pipeline/audit-page.js'
+import { type AccessibilityOptions, accessibilityOptionsOf } from '../pipeline/accessibility.js'
+import { auditPage, type ContentAnalysers, type PageAudit } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
 import { defineJob, type JobContext } from './define-job.js'
@@ -72,10 +73,9 @@ export function buildPageInventory(
 type Runtime = ReturnType<typeof getScanRuntime>
 
 /** The page loaded and audited in the shared Chromium, its snapshot and screenshots kept for the renderer. */
-function auditSinglePage(runtime: Runtime, scanId: string, url: string, cookies: ScanCookie[]) {
+function auditSinglePage(runtime: Runtime, scanId: string, url: string, site: SiteSettings) {
   return auditPage(runtime.browser, url, {
-    cookies,
-    analysers: createContentAnalysers(),
+    ...site,
     navigationTimeoutMs: runtime.config.pageTimeoutMs,
     deadlineMs: runtime.config.pageDeadlineMs,
     // Stored paths (element screenshots) are relative to the root, as the API serves them.
@@ -135,15 +135,29 @@ async function measurePerformance(
   }
 }
 
+/** What a single-page scan takes from the site it names, as the site's own scans do. */
+interface SiteSettings {
+  cookies: ScanCookie[]
+  analysers: ContentAnalysers
+  userAgent?: string
+  accessibility?: Partial<AccessibilityOptions>
+}
+
 /**
- * A single-page scan that names a site signs in as the site's scans do; the browser sends the cookies only to
- * the hosts they are for. None for a scan of no site or of a site without a sign-in.
+ * A single-page scan that names a site signs in as the site's scans do (the browser sends the cookies only to
+ * the hosts they are for), spells with the site's dictionaries, sends its user agent and judges accessibility
+ * by its WCAG target with its engines. A scan of no site uses the defaults.
  */
-async function siteSessionCookies(context: JobContext, runtime: Runtime, scanId: string) {
+async function siteSettingsOf(context: JobContext, runtime: Runtime, scanId: string): Promise<SiteSettings> {
   const scan = await findScanWithSite(context.prisma, scanId)
-  if (!scan?.site) return []
+  if (!scan?.site) return { cookies: [], analysers: createContentAnalysers() }
   const session = await scanSessionFor(context.prisma, runtime, { id: scan.id, site: scan.site })
-  return session?.cookies ?? []
+  return {
+    cookies: session?.cookies ?? [],
+    analysers: createContentAnalysers({ prisma: context.prisma, siteId: scan.site.id }),
+    ...(scan.site.userAgent ? { userAgent: scan.site.userAgent } : {}),
+    accessibility: accessibilityOptionsOf(scan.site),
+  }
 }
 
 async function runSinglePageScan(scanId: string, url: string, context: JobContext) {
@@ -151,12 +165,12 @@ async function runSinglePageScan(scanId: string, url: string, context: JobContex
   const progress = (stage: ScanJobProgress['stage'], percent: number) =>
     reportScanProgress(context.job, context.prisma, { scanId, stage, percent })
   await runtime.guard.assertAllowed(url)
-  const cookies = await siteSessionCookies(context, runtime, scanId)
-  const audit = await auditSinglePage(runtime, scanId, url, cookies)
+  const site = await siteSettingsOf(context, runtime, scanId)
+  const audit = await auditSinglePage(runtime, scanId, url, site)
   await progress('auditing', 50)
   const { checks, contentquality } = await checkLinksAndContent(runtime, audit)
   await progress('lighthouse', 60)
-  const performance = await measurePerformance(runtime, audit.finalUrl, cookies, context.logger)
+  const performance = await measurePerformance(runtime, audit.finalUrl, site.cookies, context.logger)
   // A page that moved itself (redirect, meta refresh, script) is shown where it landed.
   const result: SinglePageScanResult = {
     pageTitle: audit.title ?? audit.finalUrl,
