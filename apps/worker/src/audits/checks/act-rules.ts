@@ -12,6 +12,7 @@ const CHECK_ACT_RULES: Record<string, { actRules: string[]; criterion?: string }
   'canopy-focus-visible': { actRules: ['oj04fd'] },
   'canopy-focus-order': { actRules: ['80af7b', 'a1b64e'], criterion: '2.1.2' },
   'canopy-zoom': { actRules: ['59br37'] },
+  'canopy-label-in-name': { actRules: ['2ee8b8'] },
   'canopy-contrast-over-images': { actRules: ['afw4f7'] },
 }
 

@@ -3,6 +3,7 @@ import { bypassBlocksCheck } from './bypass-blocks.js'
 import { contrastOverImagesCheck } from './contrast-over-images.js'
 import { fakeStructureCheck } from './fake-structure.js'
 import { formLabelsCheck } from './form-labels.js'
+import { labelInNameCheck } from './label-in-name.js'
 import { languageOfPartsCheck } from './language-of-parts.js'
 import { metaRefreshCheck } from './meta-refresh.js'
 import type { PageCheck } from './page-check.js'
@@ -17,6 +18,7 @@ export const CONTENT_STRUCTURE_CHECKS: PageCheck[] = [
   autoplayMediaCheck,
   bypassBlocksCheck,
   formLabelsCheck,
+  labelInNameCheck,
   languageOfPartsCheck,
   fakeStructureCheck,
   readingOrderCheck,
