@@ -122,10 +122,10 @@ export async function runChecks(
   const viewport = page.viewportSize() ?? { width: 1280, height: 900 }
   const findings: Finding[] = []
   for (const check of checks) {
-    const context = { viewport, timeoutMs: options.checkTimeoutMs }
+    const timeoutMs = options.checkTimeoutMs * (check.timeShares ?? 1)
     try {
       findings.push(
-        ...(await withTimeout(check.run(page, context), options.checkTimeoutMs + 1_000, check.id)),
+        ...(await withTimeout(check.run(page, { viewport, timeoutMs }), timeoutMs + 1_000, check.id)),
       )
     } catch (error) {
       log(check.id, error)

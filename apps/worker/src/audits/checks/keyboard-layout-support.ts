@@ -59,7 +59,10 @@ export function helpUrlOf(criterion: string): string {
   return `https://www.w3.org/WAI/WCAG22/Understanding/${UNDERSTANDING[criterion] ?? ''}`
 }
 
-export function canopyFinding(check: PageCheck, parts: FindingParts): Finding {
+/** What a finding takes from the check that made it. */
+export type CheckNaming = Pick<PageCheck, 'id' | 'title' | 'description'>
+
+export function canopyFinding(check: CheckNaming, parts: FindingParts): Finding {
   return {
     engine: 'canopy',
     ruleId: check.id,
@@ -78,7 +81,7 @@ export function canopyFinding(check: PageCheck, parts: FindingParts): Finding {
  * A criterion the check could test (it applied) and on which it found nothing failed or to review passed as a
  * whole: one passed finding with no element, so the combiner can credit the check.
  */
-export function passedWhereClean(check: PageCheck, applied: string[], findings: Finding[]): Finding[] {
+export function passedWhereClean(check: CheckNaming, applied: string[], findings: Finding[]): Finding[] {
   const passed = applied
     .filter((criterion) => !findings.some((finding) => finding.criteria.includes(criterion)))
     .map((criterion) =>

@@ -16,6 +16,8 @@ export interface PageCheck {
   description: string
   /** true when it changes the page's state while running (resize, styles, keyboard): such checks run last */
   changesPage: boolean
+  /** the checks' time it is given (PageCheckContext.timeoutMs), for one that runs several steps: default 1 */
+  timeShares?: number
   run(page: Page, context: PageCheckContext): Promise<Finding[]>
 }
 

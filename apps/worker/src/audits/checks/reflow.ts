@@ -1,21 +1,21 @@
 /// <reference lib="dom" />
+
+import type { Page } from 'playwright-core'
 import type { Finding, FindingElement } from '../engines/finding.js'
 import {
+  type CheckNaming,
   canopyFinding,
-  deadlineOf,
   evaluateInPage,
   passedWhereClean,
   settleLayout,
-  within,
 } from './keyboard-layout-support.js'
-import type { PageCheck } from './page-check.js'
 
 /** The viewport of 400 % zoom on a 1280 by 1024 screen, in CSS px. */
 export const REFLOW_VIEWPORT = { width: 320, height: 256 }
 /** At most this many overflowing elements are named per page. */
 export const MAX_OVERFLOWING = 10
 
-interface Overflowing {
+export interface Overflowing {
   element: FindingElement
   right: number
   /** inside content that may need two dimensions (table, pre, code, image, video, canvas, map, application) */
@@ -27,35 +27,29 @@ interface Overflowing {
  * document is wider than it names the outermost elements that reach past its right edge (an element whose
  * parent fits; scroll containers and fixed boxes do not widen the page). Content that may need two
  * dimensions (tables, preformatted text and code, images, video, canvas, maps, applications) is allowed to
- * scroll: it is for review. The viewport and scroll are put back.
+ * scroll: it is for review. A step of the layout pass (layout-pass.ts), which puts the viewport back.
  */
-export const reflowCheck: PageCheck = {
+export const REFLOW: CheckNaming = {
   id: 'canopy-reflow',
-  criteria: ['1.4.10'],
   title: 'Content must reflow at 320 CSS pixels without scrolling sideways',
   description:
     'Sets the viewport to 320 CSS pixels wide (400 % zoom) and looks for elements that make the page ' +
     'scroll horizontally.',
-  changesPage: true,
-  async run(page, context) {
-    const deadline = deadlineOf(context.timeoutMs)
-    const scroll = await page.evaluate(() => [window.scrollX, window.scrollY])
-    let wide: Overflowing[]
-    try {
-      await page.setViewportSize(REFLOW_VIEWPORT)
-      await settleLayout(page)
-      wide = await within(evaluateInPage(page, findOverflowing, MAX_OVERFLOWING), deadline.left(), 'reflow')
-    } finally {
-      await page.setViewportSize(context.viewport)
-      await settleLayout(page)
-      await page.evaluate(([x, y]) => window.scrollTo(x ?? 0, y ?? 0), scroll)
-    }
-    return passedWhereClean(reflowCheck, ['1.4.10'], wide.map(overflowFinding))
-  },
+}
+
+/** The elements that make the page scroll sideways at 320 CSS px. Leaves the viewport resized: the pass puts it back. */
+export async function measureReflow(page: Page): Promise<Overflowing[]> {
+  await page.setViewportSize(REFLOW_VIEWPORT)
+  await settleLayout(page)
+  return evaluateInPage(page, findOverflowing, MAX_OVERFLOWING)
+}
+
+export function reflowFindings(wide: Overflowing[]): Finding[] {
+  return passedWhereClean(REFLOW, ['1.4.10'], wide.map(overflowFinding))
 }
 
 function overflowFinding(wide: Overflowing): Finding {
-  return canopyFinding(reflowCheck, {
+  return canopyFinding(REFLOW, {
     outcome: wide.twoDimensional ? 'review' : 'failed',
     criteria: ['1.4.10'],
     element: wide.element,

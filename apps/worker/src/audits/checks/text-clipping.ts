@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import type { Finding, FindingElement } from '../engines/finding.js'
-import { canopyFinding, type InPageStep } from './keyboard-layout-support.js'
-import type { PageCheck } from './page-check.js'
+import { type CheckNaming, canopyFinding, type InPageStep } from './keyboard-layout-support.js'
 
 /**
  * Text cut off by its box, for the checks that make text take more room (text-spacing, zoom): measured
@@ -131,7 +130,12 @@ export function newTextClips(before: number[]): TextClip[] {
 }
 
 /** A clip as a finding: cut-off text fails; text spilling out of its box is for a person to look at. */
-export function textClipFinding(check: PageCheck, criterion: string, clip: TextClip, cause: string): Finding {
+export function textClipFinding(
+  check: CheckNaming,
+  criterion: string,
+  clip: TextClip,
+  cause: string,
+): Finding {
   return canopyFinding(check, {
     outcome: clip.kind === 'clipped' ? 'failed' : 'review',
     criteria: [criterion],

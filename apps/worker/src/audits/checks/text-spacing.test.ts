@@ -1,6 +1,8 @@
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { layoutPassCheck } from './layout-pass.js'
+import type { PageCheckContext } from './page-check.js'
 import { type CheckBrowser, startCheckBrowser } from './testing.js'
-import { textSpacingCheck } from './text-spacing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 
@@ -12,6 +14,13 @@ afterAll(async () => {
   await browser.close()
 })
 
+/** The layout pass's findings of this step (the pass runs text spacing, zoom and reflow together). */
+async function run(page: Page, context: PageCheckContext) {
+  return (await layoutPassCheck.run(page, context)).filter(
+    (finding) => finding.ruleId === 'canopy-text-spacing',
+  )
+}
+
 const CARD = (style: string) => `<style>body { font: 16px/1.2 sans-serif; } .card { width: 260px; ${style} }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }</style>
 <div class="card" id="card"><p style="margin:0">Bin collections move to Tuesday in the holiday week.</p></div>
@@ -21,7 +30,7 @@ const CARD = (style: string) => `<style>body { font: 16px/1.2 sans-serif; } .car
 describe('text-spacing in Chromium', { timeout: 30_000 }, () => {
   it('fails a fixed-height box that hides its text under more spacing, naming it', async () => {
     const page = await browser.open(CARD('height: 40px; overflow: hidden;'))
-    const findings = await textSpacingCheck.run(page, CONTEXT)
+    const findings = await run(page, CONTEXT)
     expect(findings.map((finding) => [finding.outcome, finding.element?.selector])).toEqual([
       ['failed', '#card'],
     ])
@@ -30,10 +39,7 @@ describe('text-spacing in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('passes the same box when it grows with its text', async () => {
-    const findings = await textSpacingCheck.run(
-      await browser.open(CARD('min-height: 40px; overflow: hidden;')),
-      CONTEXT,
-    )
+    const findings = await run(await browser.open(CARD('min-height: 40px; overflow: hidden;')), CONTEXT)
     expect(findings).toEqual([expect.objectContaining({ outcome: 'passed', criteria: ['1.4.12'] })])
   })
 })
