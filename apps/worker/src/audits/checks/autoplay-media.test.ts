@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { autoplayMediaCheck } from './autoplay-media.js'
 import { toneWav } from './fixtures/wav.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 const FILES = {
@@ -10,13 +10,7 @@ const FILES = {
 }
 const page = (body: string) => `<!doctype html><html lang="en"><title>t</title><body>${body}</body></html>`
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
   it('fails sound that starts by itself for more than 3 s with no way to stop it, naming the element', async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bypassBlocksCheck } from './bypass-blocks.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 const NAV = '<div class="nav"><a href="/a">Home</a> <a href="/b">News</a> <a href="/c">Contact</a></div>'
 const page = (body: string) => `<!doctype html><html lang="en"><title>t</title><body>${body}</body></html>`
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 describe('bypass blocks in Chromium', { timeout: 60_000 }, () => {
   it('fails a page with no skip link, no main landmark and no headings, on its html element', async () => {

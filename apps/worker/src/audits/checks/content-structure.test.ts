@@ -3,7 +3,7 @@ import { CLEAN_PAGES, FAILING_PAGES, SCANNED_PAGES } from '../../../../../tests/
 import { type FixtureSite, startFixtureSite } from '../../../../../tests/fixtures/site/server.js'
 import type { Finding } from '../engines/finding.js'
 import { CONTENT_STRUCTURE_CHECKS } from './content-structure.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 /**
  * The content and structure checks on every page of the fixture site, one after the other as the page
@@ -13,14 +13,12 @@ import { type CheckBrowser, startCheckBrowser } from './testing.js'
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 const PAGES = SCANNED_PAGES.filter((path) => !(FAILING_PAGES as readonly string[]).includes(path))
 
+const browser = useCheckBrowser()
 let site: FixtureSite
-let browser: CheckBrowser
 beforeAll(async () => {
   site = await startFixtureSite()
-  browser = await startCheckBrowser()
 }, 60_000)
 afterAll(async () => {
-  await browser.close()
   await site.close()
 })
 

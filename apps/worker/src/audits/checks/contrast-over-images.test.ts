@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contrastOverImagesCheck, planShots } from './contrast-over-images.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 
@@ -23,13 +23,7 @@ const hero = (background: string, colour: string, extra = '') =>
 const overImage = (image: string) =>
   `<p>Intro text on white.</p><div style="position:relative"><img src="${image}" alt=""><p id="caption" style="position:absolute;top:60px;left:20px;margin:0;color:#fff">Summer fair in the park</p></div>`
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 const run = async (body: string) => {
   const tab = await browser.open(page(body), FILES)

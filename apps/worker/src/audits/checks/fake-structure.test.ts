@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fakeStructureCheck } from './fake-structure.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 const TEXT = 'Our offices are open from Monday to Friday, nine to five, and closed on public holidays.'
 const page = (body: string) =>
   `<!doctype html><html lang="en"><title>t</title><body><main><h1>Contact</h1>${body}</main></body></html>`
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 const run = async (body: string) => fakeStructureCheck.run(await browser.open(page(body)), CONTEXT)
 const outcomes = (findings: Awaited<ReturnType<typeof run>>) => findings.map((finding) => finding.outcome)

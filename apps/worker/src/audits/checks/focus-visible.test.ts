@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { focusVisibleCheck } from './focus-visible.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 30_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 const page = (style: string) => `<!doctype html><html lang="en"><title>t</title><style>${style}</style>
 <main><p><a href="#a">Home</a> <a id="plain" href="#b">News</a> <button class="send">Send</button></p>

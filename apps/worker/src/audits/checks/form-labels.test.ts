@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { describeSelector } from '../engines/element-keys.js'
 import { formLabelsCheck } from './form-labels.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 const page = (body: string) =>
   `<!doctype html><html lang="en"><title>t</title><style>label{color:#222}.req{color:#c00}</style><body><main><form>${body}</form></main></body></html>`
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 const run = async (body: string) => formLabelsCheck.run(await browser.open(page(body)), CONTEXT)
 const problems = (findings: Awaited<ReturnType<typeof run>>) => findings.filter((f) => f.outcome !== 'passed')

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { containsWords, labelInNameCheck, tokenize, verdictOf } from './label-in-name.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 const ELEMENT = { key: 1, selector: 'a', snippet: '<a>', label: '' }
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 describe('the label-in-name comparison', () => {
   it('compares words, ignoring case, punctuation, symbols and text in parentheses', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isValidLang, judgePassage, languageOfPartsCheck } from './language-of-parts.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 const ENGLISH =
@@ -10,13 +10,7 @@ const FRENCH =
 const page = (body: string) =>
   `<!doctype html><html lang="en"><title>t</title><body><main>${body}</main></body></html>`
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 describe('isValidLang', () => {
   it('judges the primary language subtag', () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { metaRefreshCheck, parseMetaRefresh } from './meta-refresh.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 5_000 }
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 60_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 describe('parseMetaRefresh', () => {
   it('reads the delay and the address as browsers do', () => {

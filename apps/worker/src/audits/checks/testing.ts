@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { CHROMIUM_FLAGS } from '../../browser/chromium-flags.js'
 import { ELEMENT_KEYS_SOURCE } from '../engines/element-keys.js'
 
@@ -12,6 +13,23 @@ export interface CheckBrowser {
   /** loads `html` (served at /, with `files` beside it at their paths) in a fresh context of 1280x900 */
   open(html: string, files?: Record<string, { body: string | Buffer; type: string }>): Promise<Page>
   close(): Promise<void>
+}
+
+/** A test file's check browser: started before its tests, closed after them. */
+export function useCheckBrowser(): Pick<CheckBrowser, 'open'> {
+  let browser: CheckBrowser | undefined
+  beforeAll(async () => {
+    browser = await startCheckBrowser()
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    open(html, files) {
+      if (!browser) throw new Error('the check browser is not started yet')
+      return browser.open(html, files)
+    },
+  }
 }
 
 export async function startCheckBrowser(): Promise<CheckBrowser> {

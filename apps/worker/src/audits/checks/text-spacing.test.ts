@@ -1,18 +1,12 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { layoutPassCheck } from './layout-pass.js'
 import type { PageCheckContext } from './page-check.js'
-import { type CheckBrowser, startCheckBrowser } from './testing.js'
+import { useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-}, 30_000)
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 /** The layout pass's findings of this step (the pass runs text spacing, zoom and reflow together). */
 async function run(page: Page, context: PageCheckContext) {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CheckBrowser, startCheckBrowser } from '../checks/testing.js'
+import { describe, expect, it } from 'vitest'
+import { useCheckBrowser } from '../checks/testing.js'
 import { describeSelector } from './element-keys.js'
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 describe('element keys in Chromium', () => {
   it('gives one element one key however it is found, and describes it', async () => {

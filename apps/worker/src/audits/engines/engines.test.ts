@@ -1,17 +1,11 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AXE_SOURCE } from '../axe/axe.js'
-import { type CheckBrowser, startCheckBrowser } from '../checks/testing.js'
+import { useCheckBrowser } from '../checks/testing.js'
 import { runAxe } from './axe-findings.js'
 import { EQUAL_ACCESS_SOURCE, runEqualAccess } from './equal-access.js'
 
-let browser: CheckBrowser
-beforeAll(async () => {
-  browser = await startCheckBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useCheckBrowser()
 
 /** The page with both engines preloaded after the element keys, as the scanner loads it. */
 async function openWithEngines(html: string): Promise<Page> {
