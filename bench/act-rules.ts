@@ -268,17 +268,18 @@ function printMeasuredDemotions(runs: TestCaseRun[]): void {
   }
 }
 
+/** The ACT rules some engine says it implements (axe's actIds, Equal Access' mappings, Canopy's checks). */
+function implementedRules(): Set<string> {
+  return new Set([...[...AXE_ACT_RULES.values()].flat(), ...equalAccessActRuleIds(), ...CHECK_ACT_RULE_IDS])
+}
+
 /**
  * The test cases in the order that makes a partial run (a busy machine, a deadline) most useful: passed and
  * failed examples of the ACT rules some engine implements, then the other rules' failed examples (the count by
  * criteria), then inapplicable examples, then the rest. Each group keeps the corpus' order.
  */
 function prioritise(testCases: TestCase[]): TestCase[] {
-  const implemented = new Set([
-    ...[...AXE_ACT_RULES.values()].flat(),
-    ...equalAccessActRuleIds(),
-    ...CHECK_ACT_RULE_IDS,
-  ])
+  const implemented = implementedRules()
   const rank = (testCase: TestCase) => {
     const known = implemented.has(testCase.ruleId)
     if (known && testCase.expected !== 'inapplicable') return 0
@@ -333,6 +334,12 @@ async function main(): Promise<void> {
   console.info('\nrules whose scores the demotions changed:')
   printRules(after.filter((score, index) => JSON.stringify(score) !== JSON.stringify(before[index])))
   printTotals('AFTER demotions (engines/demotions.ts)', after)
+  // Rules that need a person's judgement (is a heading descriptive?) weigh on every engine alike.
+  const implemented = implementedRules()
+  printTotals(
+    'AFTER demotions, the ACT rules some engine implements',
+    after.filter((score) => implemented.has(score.ruleId)),
+  )
   printSpeed(runs, seconds)
   printMeasuredDemotions(runs)
 }
