@@ -3,7 +3,13 @@ import type { Finding } from '../engines/finding.js'
 import { type CheckNaming, passedWhereClean } from './keyboard-layout-support.js'
 import { type TextClip, type TextClipHelpers, textClipFinding } from './text-clipping.js'
 
-/** Text spacing (WCAG 1.4.12): a step of the layout pass (layout-pass.ts). */
+/**
+ * Text spacing: with the spacing a reader may set (line height 1.5 times the font size, 2 font sizes after
+ * paragraphs, letter spacing 0.12 and word spacing 0.16 times the font size), no text may be cut off. The
+ * override is applied as an !important style sheet, the text boxes are measured against those cut off as
+ * loaded, and the style sheet is removed, in one call in the page. Text that spills out of a box of set height
+ * is for review (it may or may not cover other content). A step of the layout pass (layout-pass.ts).
+ */
 export const TEXT_SPACING: CheckNaming = {
   id: 'canopy-text-spacing',
   title: 'Text must not be cut off when a reader increases its spacing',

@@ -8,7 +8,12 @@ import {
 } from './keyboard-layout-support.js'
 import { newTextClips, type TextClip, textClipFinding } from './text-clipping.js'
 
-/** Resize text to 200 % (WCAG 1.4.4): a step of the layout pass (layout-pass.ts). */
+/**
+ * Resize text: at 200 % zoom no text may be cut off. Browser zoom at 200 % lays a page out as a viewport of
+ * half the width and height in CSS pixels (media queries included), so the step halves the viewport, lets
+ * the page answer, and measures which text boxes now hide part of their text. Text spilling out of a box of
+ * set height is for review. A step of the layout pass (layout-pass.ts), which puts the viewport back.
+ */
 export const ZOOM: CheckNaming = {
   id: 'canopy-zoom',
   title: 'Text must not be cut off at 200 % zoom',
