@@ -23,6 +23,7 @@ export interface NamedControl {
 const READ_NAMED_CONTROLS = `
   const WIDGETS = new Set(['button', 'checkbox', 'gridcell', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'searchbox', 'switch', 'tab', 'treeitem']);
   const ICON_FONT = /icon|symbol|glyph|awesome/i;
+  const BLOCKS = new Set(['block', 'flex', 'grid', 'list-item', 'table', 'flow-root', 'table-caption']);
   const roleOf = (e) => {
     const explicit = (e.getAttribute('role') || '').trim().toLowerCase().split(/\\s+/)[0];
     if (explicit) return explicit;
@@ -49,7 +50,7 @@ const READ_NAMED_CONTROLS = `
     if (node.localName === 'br') return '\\n';
     const inner = [...node.childNodes].map(visibleText).join('');
     const display = getComputedStyle(node).display;
-    if (/^(block|flex|grid|list-item|table|flow-root)\\b/.test(display) || display === 'table-caption') return '\\n' + inner + '\\n';
+    if (BLOCKS.has(display)) return '\\n' + inner + '\\n';
     return display === 'table-cell' || display === 'table-row' ? ' ' + inner + ' ' : inner;
   };
   const nameOf = (e) => {
