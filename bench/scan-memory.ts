@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
+import type { PrismaClient } from '../packages/db/src/index.js'
 import { readTreePss } from './lib/memory.js'
 import { startSyntheticSite } from './lib/synthetic-site.js'
 import {
@@ -69,6 +70,40 @@ function growthReport(samples: Sample[]): string[] {
   })
 }
 
+interface MemoryLine {
+  at: number
+  rss: number
+  heapUsed: number
+}
+
+/**
+ * The growth from the first WINDOW pages to the last WINDOW, from every per-second memory line of the worker
+ * (not only the samples taken every SAMPLE_EVERY pages): each page is placed in time by when its result was
+ * stored, and each window's lines are those written while its pages were scanned.
+ */
+async function growthByLines(prisma: PrismaClient, scanId: string, memoryFile: string): Promise<string[]> {
+  const stored = await prisma.pageResult.findMany({
+    where: { scanId },
+    select: { scannedAt: true },
+    orderBy: { scannedAt: 'asc' },
+  })
+  const times = stored.map((row) => row.scannedAt.getTime())
+  if (times.length < 2 * WINDOW) return [`${times.length} pages stored: too few for the per-second growth`]
+  const lines = readFileSync(memoryFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as MemoryLine)
+  const between = (from: number, to: number) => lines.filter((line) => line.at >= from && line.at <= to)
+  const first = between(times[0] ?? 0, times[WINDOW - 1] ?? 0)
+  const last = between(times[times.length - WINDOW] ?? 0, times.at(-1) ?? 0)
+  return (['rss', 'heapUsed'] as const).map((key) => {
+    const before = mean(first.map((line) => line[key]))
+    const after = mean(last.map((line) => line[key]))
+    const growth = ((after - before) / before) * 100
+    return `${key === 'rss' ? 'worker RSS' : 'worker V8 heap'}, every second: first ${WINDOW} pages ${(before / MB).toFixed(0)} MB (${first.length} lines) → last ${WINDOW} of ${times.length} ${(after / MB).toFixed(0)} MB (${last.length} lines): ${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%  (target < 10%)`
+  })
+}
+
 async function main() {
   const site = await startSyntheticSite({ pages: PAGES })
   const services = await startBenchServices('memory')
@@ -81,6 +116,12 @@ async function main() {
   try {
     const scan = await startBenchScan(services, site.url, PAGES)
     const started = Date.now()
+    // Stopped early (Ctrl-C), the run still says how memory moved over the pages it scanned.
+    process.once('SIGINT', async () => {
+      for (const line of await growthByLines(services.prisma, scan.id, memoryFile)) console.info(line)
+      await worker.stop('SIGTERM')
+      process.exit(130)
+    })
     let nextSample = SAMPLE_EVERY
     const finished = await waitForScan(
       services.prisma,
@@ -114,6 +155,7 @@ async function main() {
       `pages loaded by the browser: ${site.loads.size}, loaded more than once: ${loadedTwice}${twice.length ? ` (${twice.slice(0, 10).join(', ')})` : ''}`,
     )
     for (const line of growthReport(samples)) console.info(line)
+    for (const line of await growthByLines(services.prisma, scan.id, memoryFile)) console.info(line)
   } finally {
     await worker.stop('SIGTERM')
     await site.close()
