@@ -73,9 +73,16 @@ export function buildPageInventory(
 type Runtime = ReturnType<typeof getScanRuntime>
 
 /** The page loaded and audited in the shared Chromium, its snapshot and screenshots kept for the renderer. */
-function auditSinglePage(runtime: Runtime, scanId: string, url: string, site: SiteSettings) {
+function auditSinglePage(
+  runtime: Runtime,
+  scanId: string,
+  url: string,
+  site: SiteSettings,
+  logger: JobContext['logger'],
+) {
   return auditPage(runtime.browser, url, {
     ...site,
+    onCheckError: (check, error) => logger.warn({ url, check, err: error }, 'accessibility check left out'),
     navigationTimeoutMs: runtime.config.pageTimeoutMs,
     deadlineMs: runtime.config.pageDeadlineMs,
     // Stored paths (element screenshots) are relative to the root, as the API serves them.
@@ -166,7 +173,7 @@ async function runSinglePageScan(scanId: string, url: string, context: JobContex
     reportScanProgress(context.job, context.prisma, { scanId, stage, percent })
   await runtime.guard.assertAllowed(url)
   const site = await siteSettingsOf(context, runtime, scanId)
-  const audit = await auditSinglePage(runtime, scanId, url, site)
+  const audit = await auditSinglePage(runtime, scanId, url, site, context.logger)
   await progress('auditing', 50)
   const { checks, contentquality } = await checkLinksAndContent(runtime, audit)
   await progress('lighthouse', 60)
