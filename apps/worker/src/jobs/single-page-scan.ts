@@ -20,8 +20,8 @@ import { checkLinks, type LinkCheck } from '../audits/links/index.js'
 import type { ScanCookie } from '../browser/sign-in.js'
 import { hashUrl, normalizeUrl } from '../crawl/normalize-url.js'
 import { sharedLighthouseRunner } from '../lighthouse/index.js'
-import { type AccessibilityOptions, accessibilityOptionsOf } from '../pipeline/accessibility.js'
-import { auditPage, type ContentAnalysers, type PageAudit } from '../pipeline/audit-page.js'
+import { accessibilityOptionsOf } from '../pipeline/accessibility.js'
+import { type AuditPageOptions, auditPage, type PageAudit } from '../pipeline/audit-page.js'
 import { createContentAnalysers } from '../pipeline/content-analysers.js'
 import { buildContentQuality } from '../scoring/content-quality.js'
 import { defineJob, type JobContext } from './define-job.js'
@@ -143,11 +143,8 @@ async function measurePerformance(
 }
 
 /** What a single-page scan takes from the site it names, as the site's own scans do. */
-interface SiteSettings {
+type SiteSettings = Pick<AuditPageOptions, 'analysers' | 'userAgent' | 'accessibility'> & {
   cookies: ScanCookie[]
-  analysers: ContentAnalysers
-  userAgent?: string
-  accessibility?: Partial<AccessibilityOptions>
 }
 
 /**

@@ -1,17 +1,10 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { layoutPassCheck } from './layout-pass.js'
-import type { PageCheckContext } from './page-check.js'
-import { useCheckBrowser } from './testing.js'
+import { REFLOW } from './reflow.js'
+import { layoutStepFindings, useCheckBrowser } from './testing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 
 const browser = useCheckBrowser()
-
-/** The layout pass's findings of this step (the pass runs text spacing, zoom and reflow together). */
-async function run(page: Page, context: PageCheckContext) {
-  return (await layoutPassCheck.run(page, context)).filter((finding) => finding.ruleId === 'canopy-reflow')
-}
 
 const PAGE = (style: string, extra = '') => `<style>body { margin: 8px; } #search { ${style} }</style>
 <form id="search"><input aria-label="Search" style="width:100%;box-sizing:border-box"></form><p>News and events.</p>${extra}`
@@ -19,7 +12,7 @@ const PAGE = (style: string, extra = '') => `<style>body { margin: 8px; } #searc
 describe('reflow in Chromium', { timeout: 30_000 }, () => {
   it('fails an element that makes the page scroll sideways at 320 px, naming it, and restores the viewport', async () => {
     const page = await browser.open(PAGE('width: 600px;'))
-    const findings = await run(page, CONTEXT)
+    const findings = await layoutStepFindings(REFLOW, page, CONTEXT)
     expect(findings.map((finding) => [finding.outcome, finding.element?.selector])).toEqual([
       ['failed', '#search'],
     ])
@@ -28,10 +21,14 @@ describe('reflow in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('passes the twin that wraps, and sends a wide data table to review', async () => {
-    const fixed = await run(await browser.open(PAGE('max-width: 600px;')), CONTEXT)
+    const fixed = await layoutStepFindings(REFLOW, await browser.open(PAGE('max-width: 600px;')), CONTEXT)
     expect(fixed).toEqual([expect.objectContaining({ outcome: 'passed', criteria: ['1.4.10'] })])
     const table = '<table id="rates" style="width:700px"><tr><th>Band</th><td>£1,200</td></tr></table>'
-    const withTable = await run(await browser.open(PAGE('max-width: 600px;', table)), CONTEXT)
+    const withTable = await layoutStepFindings(
+      REFLOW,
+      await browser.open(PAGE('max-width: 600px;', table)),
+      CONTEXT,
+    )
     expect(withTable.map((finding) => [finding.outcome, finding.element?.selector])).toEqual([
       ['review', '#rates'],
     ])

@@ -4,6 +4,10 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { CHROMIUM_FLAGS } from '../../browser/chromium-flags.js'
 import { ELEMENT_KEYS_SOURCE } from '../engines/element-keys.js'
+import type { Finding } from '../engines/finding.js'
+import type { CheckNaming } from './keyboard-layout-support.js'
+import { layoutPassCheck } from './layout-pass.js'
+import type { PageCheckContext } from './page-check.js'
 
 /**
  * Test support for the accessibility checks: real Chromium, pages served over HTTP from loopback (a check may
@@ -13,6 +17,15 @@ export interface CheckBrowser {
   /** loads `html` (served at /, with `files` beside it at their paths) in a fresh context of 1280x900 */
   open(html: string, files?: Record<string, { body: string | Buffer; type: string }>): Promise<Page>
   close(): Promise<void>
+}
+
+/** The findings of one step of the layout pass (text spacing, zoom or reflow), which runs them together. */
+export async function layoutStepFindings(
+  step: CheckNaming,
+  page: Page,
+  context: PageCheckContext,
+): Promise<Finding[]> {
+  return (await layoutPassCheck.run(page, context)).filter((finding) => finding.ruleId === step.id)
 }
 
 /** A test file's check browser: started before its tests, closed after them. */

@@ -1,19 +1,10 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { layoutPassCheck } from './layout-pass.js'
-import type { PageCheckContext } from './page-check.js'
-import { useCheckBrowser } from './testing.js'
+import { layoutStepFindings, useCheckBrowser } from './testing.js'
+import { TEXT_SPACING } from './text-spacing.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 
 const browser = useCheckBrowser()
-
-/** The layout pass's findings of this step (the pass runs text spacing, zoom and reflow together). */
-async function run(page: Page, context: PageCheckContext) {
-  return (await layoutPassCheck.run(page, context)).filter(
-    (finding) => finding.ruleId === 'canopy-text-spacing',
-  )
-}
 
 const CARD = (style: string) => `<style>body { font: 16px/1.2 sans-serif; } .card { width: 260px; ${style} }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }</style>
@@ -24,7 +15,7 @@ const CARD = (style: string) => `<style>body { font: 16px/1.2 sans-serif; } .car
 describe('text-spacing in Chromium', { timeout: 30_000 }, () => {
   it('fails a fixed-height box that hides its text under more spacing, naming it', async () => {
     const page = await browser.open(CARD('height: 40px; overflow: hidden;'))
-    const findings = await run(page, CONTEXT)
+    const findings = await layoutStepFindings(TEXT_SPACING, page, CONTEXT)
     expect(findings.map((finding) => [finding.outcome, finding.element?.selector])).toEqual([
       ['failed', '#card'],
     ])
@@ -33,7 +24,11 @@ describe('text-spacing in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('passes the same box when it grows with its text', async () => {
-    const findings = await run(await browser.open(CARD('min-height: 40px; overflow: hidden;')), CONTEXT)
+    const findings = await layoutStepFindings(
+      TEXT_SPACING,
+      await browser.open(CARD('min-height: 40px; overflow: hidden;')),
+      CONTEXT,
+    )
     expect(findings).toEqual([expect.objectContaining({ outcome: 'passed', criteria: ['1.4.12'] })])
   })
 })

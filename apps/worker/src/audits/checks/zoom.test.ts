@@ -1,17 +1,10 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { layoutPassCheck } from './layout-pass.js'
-import type { PageCheckContext } from './page-check.js'
-import { useCheckBrowser } from './testing.js'
+import { layoutStepFindings, useCheckBrowser } from './testing.js'
+import { ZOOM } from './zoom.js'
 
 const CONTEXT = { viewport: { width: 1280, height: 900 }, timeoutMs: 10_000 }
 
 const browser = useCheckBrowser()
-
-/** The layout pass's findings of this step (the pass runs text spacing, zoom and reflow together). */
-async function run(page: Page, context: PageCheckContext) {
-  return (await layoutPassCheck.run(page, context)).filter((finding) => finding.ruleId === 'canopy-zoom')
-}
 
 // A banner sized in viewport units: at half the width its text needs more lines than its height holds.
 const BANNER = (style: string) => `<style>body { margin: 0; font: 16px/1.3 sans-serif; }
@@ -21,7 +14,7 @@ const BANNER = (style: string) => `<style>body { margin: 0; font: 16px/1.3 sans-
 describe('zoom in Chromium', { timeout: 30_000 }, () => {
   it('fails a box that hides its text at 200 %, naming it, and restores the viewport', async () => {
     const page = await browser.open(BANNER('height: 60px; overflow: hidden;'))
-    const findings = await run(page, CONTEXT)
+    const findings = await layoutStepFindings(ZOOM, page, CONTEXT)
     expect(findings.map((finding) => [finding.outcome, finding.element?.selector])).toEqual([
       ['failed', '#banner'],
     ])
@@ -30,7 +23,11 @@ describe('zoom in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('passes the same box when it grows with its text', async () => {
-    const findings = await run(await browser.open(BANNER('min-height: 60px; overflow: hidden;')), CONTEXT)
+    const findings = await layoutStepFindings(
+      ZOOM,
+      await browser.open(BANNER('min-height: 60px; overflow: hidden;')),
+      CONTEXT,
+    )
     expect(findings).toEqual([expect.objectContaining({ outcome: 'passed', criteria: ['1.4.4'] })])
   })
 })
