@@ -19,6 +19,11 @@ describe('the ACT rules of Canopy’s checks', () => {
   it('names the ACT rules a check implements on its findings', () => {
     expect(withCheckActRules(finding('canopy-meta-refresh', ['2.2.1'])).actRules).toEqual(['bc659a'])
     expect(withCheckActRules(finding('canopy-bypass-blocks', ['2.4.1'])).actRules).toEqual(['cf77f2'])
+    expect(withCheckActRules(finding('canopy-autoplay-media', ['1.4.2'])).actRules).toEqual([
+      '80f0bf',
+      'aaa1bf',
+      '4c31df',
+    ])
   })
 
   it('narrows a check testing several criteria to the findings under the rule’s criterion', () => {

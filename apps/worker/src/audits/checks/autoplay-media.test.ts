@@ -54,4 +54,19 @@ describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
     const findings = await autoplayMediaCheck.run(tab, CONTEXT)
     expect(findings).toMatchObject([{ outcome: 'review', element: { selector: '#welcome' } }])
   })
+
+  it('fails sound whose only pause buttons are hidden or hidden from assistive technologies', async () => {
+    for (const hidden of [
+      '<div style="display: none"><button>Pause</button><button>Mute</button></div>',
+      '<div aria-hidden="true"><button>Pause</button><button>Mute</button></div>',
+      '<button style="visibility: hidden">Mute</button>',
+    ]) {
+      const tab = await browser.open(
+        page(`<audio id="welcome" src="/tune.wav" autoplay></audio>${hidden}`),
+        FILES,
+      )
+      const findings = await autoplayMediaCheck.run(tab, CONTEXT)
+      expect(findings, hidden).toMatchObject([{ outcome: 'failed', element: { selector: '#welcome' } }])
+    }
+  })
 })

@@ -24,7 +24,8 @@ export interface MediaState {
 
 /**
  * Every audio and video element's state, after waiting a moment for the metadata of the ones that play or
- * will, and whether the page has a button that says it pauses, stops or mutes sound.
+ * will, and whether the page has a button that says it pauses, stops or mutes sound and that a user can see
+ * and reach (a hidden player bar, or one under aria-hidden, is no way to stop the sound).
  */
 const READ_MEDIA = `
   const media = [...document.querySelectorAll('audio, video')];
@@ -36,8 +37,10 @@ const READ_MEDIA = `
     setTimeout(resolve, args.waitMs);
   })));
   const controlWords = /\\b(pause|stop|mute|unmute|sound|audio|volume)\\b/i;
+  // A control counts when a user can see it and reach it: shown, and not hidden from assistive technologies.
+  const usable = (el) => el.checkVisibility({ visibilityProperty: true }) && !el.closest('[aria-hidden="true"]');
   const pageControl = [...document.querySelectorAll('button, [role="button"], input[type="button"], input[type="checkbox"], [role="switch"]')]
-    .some((el) => controlWords.test([el.textContent, el.value, el.getAttribute('aria-label'), el.getAttribute('title')].join(' ')));
+    .some((el) => usable(el) && controlWords.test([el.textContent, el.value, el.getAttribute('aria-label'), el.getAttribute('title')].join(' ')));
   return {
     pageControl,
     media: media.map((el) => ({

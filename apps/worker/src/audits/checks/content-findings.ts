@@ -14,6 +14,8 @@ export interface CheckVerdict {
   criteria?: string[]
   element: FindingElement | null
   message: string
+  /** the ACT rules this verdict fails, when the check names them verdict by verdict */
+  actRules?: string[]
 }
 
 export type CheckIdentity = Pick<PageCheck, 'id' | 'criteria' | 'title' | 'description'> & { helpUrl: string }
@@ -40,6 +42,7 @@ export function findingsOf(check: CheckIdentity, verdicts: CheckVerdict[], appli
     ...base,
     outcome: verdict.outcome,
     criteria: verdict.criteria ?? check.criteria,
+    actRules: verdict.actRules ?? [],
     element: verdict.element,
     message: verdict.message,
   }))

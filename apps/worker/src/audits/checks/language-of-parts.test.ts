@@ -7,8 +7,10 @@ const ENGLISH =
   '<p>The council meets on the first Tuesday of each month in the main hall of the town library, and everyone is welcome.</p>'
 const FRENCH =
   'Bienvenue à la mairie de River Bend. Nous sommes ouverts du lundi au vendredi, de neuf heures à dix-sept heures.'
-const page = (body: string) =>
-  `<!doctype html><html lang="en"><title>t</title><body><main>${body}</main></body></html>`
+const page = (body: string, lang = 'en') =>
+  `<!doctype html><html lang="${lang}"><title>t</title><body><main>${body}</main></body></html>`
+const SECOND_ENGLISH =
+  '<p>Bins are collected on Mondays; garden waste goes out every other week from March to November.</p>'
 
 const browser = useCheckBrowser()
 
@@ -47,6 +49,34 @@ describe('language of parts in Chromium', { timeout: 60_000 }, () => {
       },
     ])
     expect(findings[0]?.message).toContain('reads as French, but the page says English')
+    expect(findings[0]?.actRules).toEqual([])
+  })
+
+  it('fails a page whose lang is not the language of its text once, on <html>, not on each passage', async () => {
+    const findings = await languageOfPartsCheck.run(
+      await browser.open(page(`${ENGLISH}${SECOND_ENGLISH}`, 'de')),
+      CONTEXT,
+    )
+    expect(findings).toMatchObject([
+      {
+        ruleId: 'canopy-language-of-parts',
+        outcome: 'failed',
+        criteria: ['3.1.1'],
+        actRules: ['ucwvc8'],
+        element: { selector: 'html' },
+      },
+    ])
+    expect(findings[0]?.message).toContain('reads as English, but <html lang="de"> says German')
+  })
+
+  it('passes the page language of its fixed twin, and of a page whose foreign passage is a small part', async () => {
+    for (const [body, lang] of [
+      [`${ENGLISH}${SECOND_ENGLISH}`, 'en'],
+      [`${ENGLISH}${SECOND_ENGLISH}${ENGLISH}<p lang="fr">${FRENCH}</p>`, 'en-GB'],
+    ] as const) {
+      const findings = await languageOfPartsCheck.run(await browser.open(page(body, lang)), CONTEXT)
+      expect(findings, body).toMatchObject([{ outcome: 'passed', criteria: ['3.1.1', '3.1.2'] }])
+    }
   })
 
   it('passes its fixed twin, whose passage has lang="fr"', async () => {
@@ -74,5 +104,6 @@ describe('language of parts in Chromium', { timeout: 60_000 }, () => {
       'lang="xx" is not a valid language code, so assistive technologies cannot use it.',
     )
     expect(findings[1]?.message).toContain('its lang attribute says Spanish')
+    expect(findings[1]?.actRules).toEqual(['off6ek'])
   })
 })

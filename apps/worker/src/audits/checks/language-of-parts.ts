@@ -23,6 +23,8 @@ const REVIEW_SCORE = 0.9
  * phrases, lists of names: measured 0.96-0.99 on the fixture site's English captions): no finding.
  */
 const AMBIGUOUS_SCORE = 0.95
+/** The share of the text under the page's own lang that must read as another language for that lang to be wrong. */
+const PAGE_MISMATCH_SHARE = 0.8
 
 export interface Passage {
   /** the passage's block, or the element inside it that carries its own lang */
@@ -32,11 +34,15 @@ export interface Passage {
   lang: string | null
   /** that lang is on the element itself, not inherited from an ancestor */
   ownLang: boolean
+  /** that lang is the page's, from <html> */
+  fromPage?: boolean
 }
 
-interface LanguageFacts {
+export interface LanguageFacts {
   passages: Passage[]
   langAttributes: { value: string; element: FindingElement }[]
+  /** the <html> element */
+  page: FindingElement
 }
 
 /**
@@ -68,21 +74,22 @@ const READ_LANGUAGE = `
       text: text.slice(0, args.maxLength),
       lang: group.carrier ? group.carrier.getAttribute('lang') : null,
       ownLang: group.carrier === owner,
+      fromPage: group.carrier === document.documentElement,
     });
   }
   const langAttributes = [...document.body.querySelectorAll('[lang]')].slice(0, 100)
     .map((el) => ({ value: el.getAttribute('lang'), element: describe(el) }));
-  return { passages, langAttributes };
+  return { passages, langAttributes, page: describe(document.documentElement) };
 `
 
 const IDENTITY = {
   id: 'canopy-language-of-parts',
-  criteria: ['3.1.2'],
-  title: 'Passages in another language must say so with a lang attribute',
+  criteria: ['3.1.1', '3.1.2'],
+  title: 'The page and each passage in another language must declare their language',
   description:
-    'A screen reader reads text with the pronunciation of the language the page declares. A passage in ' +
-    'another language needs its own `lang` attribute (`<p lang="fr">`), with a valid language code, or it ' +
-    'is read out as gibberish.',
+    "A screen reader reads text with the pronunciation of the language the page declares. The page's " +
+    '`lang` must be the language of its text, and a passage in another language needs its own `lang` ' +
+    'attribute (`<p lang="fr">`), with a valid language code, or it is read out as gibberish.',
   helpUrl: understandingUrl('language-of-parts'),
 }
 
@@ -111,8 +118,16 @@ export function isValidLang(value: string): boolean {
   }
 }
 
-/** A passage whose text is not in the language in force for it: failed when sure, review when likely. */
-export function judgePassage(passage: Passage): CheckVerdict | null {
+interface Mismatch {
+  outcome: 'failed' | 'review'
+  /** the language the text reads as */
+  detected: string
+  /** the primary subtag of the lang in force */
+  declared: string
+}
+
+/** The passage's text against the lang in force for it: failed when sure it is another language, review when likely. */
+function mismatchOf(passage: Passage): Mismatch | null {
   const declared = normaliseLanguageTag(passage.lang)
   const ranking = rankLanguages(passage.text)
   const detected = ranking[0]
@@ -122,16 +137,67 @@ export function judgePassage(passage: Passage): CheckVerdict | null {
   if (declaredScore === undefined || declaredScore >= REVIEW_SCORE) return null
   const sure = declaredScore < CONFIDENT_SCORE && passage.text.length >= CONFIDENT_LENGTH
   if (!sure && (ranking[1]?.score ?? 0) >= AMBIGUOUS_SCORE) return null
+  return { outcome: sure ? 'failed' : 'review', detected: detected.language, declared }
+}
+
+/** A passage whose text is not in the language in force for it: failed when sure, review when likely. */
+export function judgePassage(passage: Passage): CheckVerdict | null {
+  const mismatch = mismatchOf(passage)
+  if (!mismatch) return null
+  const sure = mismatch.outcome === 'failed'
   const where = passage.ownLang ? 'its lang attribute says' : 'the page says'
   return {
-    outcome: sure ? 'failed' : 'review',
+    outcome: mismatch.outcome,
+    criteria: ['3.1.2'],
     element: passage.element,
-    message: `${quote(passage.text)} reads as ${nameOf(detected.language)}, but ${where} ${nameOf(declared)} (lang="${passage.lang}"). ${
+    message: `${quote(passage.text)} reads as ${nameOf(mismatch.detected)}, but ${where} ${nameOf(mismatch.declared)} (lang="${passage.lang}"). ${
       sure
         ? 'Give it a lang attribute for its language.'
         : 'Check its language, and give it a lang attribute if it differs.'
     }`,
+    // An element's own lang that does not match its text is ACT's "element language subtag matches language".
+    actRules: sure && passage.ownLang ? ['off6ek'] : [],
   }
+}
+
+/**
+ * Language of page (3.1.1): when the text that takes its language from `<html lang>` reads as another
+ * language, nearly all of it (PAGE_MISMATCH_SHARE of its characters), the page's lang is wrong. That is one
+ * finding, on `<html>`, not one per passage under 3.1.2. Failed when the passages that say so are sure of it
+ * (ACT's "page language subtag matches default language"), review when they are likely.
+ */
+export function judgePage(facts: LanguageFacts): CheckVerdict | null {
+  const inherited = facts.passages.filter((passage) => passage.fromPage)
+  const lengthOf = (passages: Passage[]) => passages.reduce((sum, passage) => sum + passage.text.length, 0)
+  const total = lengthOf(inherited)
+  const mismatched = inherited.flatMap((passage) => {
+    const mismatch = mismatchOf(passage)
+    return mismatch ? [{ passage, mismatch }] : []
+  })
+  const shareOf = (list: typeof mismatched) => lengthOf(list.map((entry) => entry.passage)) / total
+  if (total === 0 || shareOf(mismatched) < PAGE_MISMATCH_SHARE) return null
+  const sure =
+    shareOf(mismatched.filter((entry) => entry.mismatch.outcome === 'failed')) >= PAGE_MISMATCH_SHARE
+  const detected = mostTextIn(mismatched)
+  const declared = nameOf(mismatched[0]?.mismatch.declared ?? '')
+  const lang = inherited[0]?.lang ?? ''
+  return {
+    outcome: sure ? 'failed' : 'review',
+    criteria: ['3.1.1'],
+    element: facts.page,
+    message: sure
+      ? `The page's text reads as ${nameOf(detected)}, but <html lang="${lang}"> says ${declared}: screen readers read it all with the wrong pronunciation. Set the page's lang to its language.`
+      : `The page's text seems to be ${nameOf(detected)}, but <html lang="${lang}"> says ${declared}. Check the page's language, and set its lang to it.`,
+    actRules: sure ? ['ucwvc8'] : [],
+  }
+}
+
+/** The language most of the mismatched text reads as. */
+function mostTextIn(mismatched: { passage: Passage; mismatch: Mismatch }[]): string {
+  const lengths = new Map<string, number>()
+  for (const { passage, mismatch } of mismatched)
+    lengths.set(mismatch.detected, (lengths.get(mismatch.detected) ?? 0) + passage.text.length)
+  return [...lengths].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ''
 }
 
 export function judgeLanguage(facts: LanguageFacts): CheckVerdict[] {
@@ -139,11 +205,16 @@ export function judgeLanguage(facts: LanguageFacts): CheckVerdict[] {
     .filter((attribute) => !isValidLang(attribute.value))
     .map((attribute) => ({
       outcome: 'failed',
+      criteria: ['3.1.2'],
       element: attribute.element,
       message: `lang="${attribute.value}" is not a valid language code, so assistive technologies cannot use it.`,
     }))
-  const passages = facts.passages.flatMap((passage) => judgePassage(passage) ?? [])
-  return [...invalid, ...passages].slice(0, MAX_FINDINGS)
+  const page = judgePage(facts)
+  // A page whose lang is wrong is one mistake, named on <html>, not again on each passage that inherits it.
+  const passages = facts.passages
+    .filter((passage) => !(page && passage.fromPage))
+    .flatMap((passage) => judgePassage(passage) ?? [])
+  return [...invalid, ...(page ? [page] : []), ...passages].slice(0, MAX_FINDINGS)
 }
 
 export const languageOfPartsCheck: PageCheck = {
@@ -155,6 +226,12 @@ export const languageOfPartsCheck: PageCheck = {
       maxLength: MAX_PASSAGE_LENGTH,
       maxPassages: MAX_PASSAGES,
     })
-    return findingsOf(IDENTITY, judgeLanguage(facts), facts.passages.length + facts.langAttributes.length > 0)
+    // 3.1.1 is tested where some text takes its language from <html lang>.
+    const tested = facts.passages.some((passage) => passage.fromPage) ? ['3.1.1', '3.1.2'] : ['3.1.2']
+    return findingsOf(
+      { ...IDENTITY, criteria: tested },
+      judgeLanguage(facts),
+      facts.passages.length + facts.langAttributes.length > 0,
+    )
   },
 }
