@@ -30,8 +30,10 @@ describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
     expect(findings[0]?.message).toContain('5 s long')
   })
 
-  it('passes the fixed twins: with controls, muted, or shorter than 3 s', async () => {
+  it('passes the fixed twins: with controls, muted, or shorter than 3 s (whole, or the part a fragment plays)', async () => {
     for (const fixed of [
+      '<audio id="welcome" src="/tune.wav#t=3" autoplay></audio>',
+      '<audio id="welcome" src="/tune.wav#t=npt:1,3.5" autoplay></audio>',
       '<audio id="welcome" src="/tune.wav" autoplay controls></audio>',
       '<audio id="welcome" src="/tune.wav" autoplay muted></audio>',
       '<audio id="welcome" src="/chime.wav" autoplay></audio>',
@@ -43,6 +45,32 @@ describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
         findings.map((finding) => finding.outcome),
         fixed,
       ).toEqual(['passed'])
+    }
+  })
+
+  it('fails a fragment of the media that plays for more than 3 s', async () => {
+    const tab = await browser.open(
+      page('<audio id="welcome" src="/tune.wav#t=0:01" autoplay></audio>'),
+      FILES,
+    )
+    const findings = await autoplayMediaCheck.run(tab, CONTEXT)
+    expect(findings).toMatchObject([{ outcome: 'failed', element: { selector: '#welcome' } }])
+    expect(findings[0]?.message).toContain('4 s long')
+  })
+
+  it('fails a looping video with a sound track that starts by itself, and passes its silent twin', async () => {
+    for (const [withSound, outcome] of [
+      [true, 'failed'],
+      [false, 'passed'],
+    ] as const) {
+      const tab = await browser.open(page('<p>Hello</p>'))
+      await tab.evaluate(playRecordedVideo, withSound)
+      await tab.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0)
+      const findings = await autoplayMediaCheck.run(tab, CONTEXT)
+      expect(
+        findings.map((finding) => finding.outcome),
+        `sound: ${withSound}`,
+      ).toEqual([outcome])
     }
   })
 
@@ -70,3 +98,38 @@ describe('autoplaying media in Chromium', { timeout: 60_000 }, () => {
     }
   })
 })
+
+/**
+ * In the page: records a second of a canvas (and of a 440 Hz tone when `withSound`) with MediaRecorder, then
+ * plays the recording in a looping, autoplaying <video> without controls.
+ */
+async function playRecordedVideo(withSound: boolean): Promise<void> {
+  const canvas = document.createElement('canvas')
+  const paint = canvas.getContext('2d')
+  const stream = canvas.captureStream(10)
+  const frames = setInterval(() => paint?.fillRect(Math.random() * 200, 0, 10, 10), 50)
+  if (withSound) {
+    const audio = new AudioContext()
+    const tone = audio.createOscillator()
+    const out = audio.createMediaStreamDestination()
+    tone.connect(out)
+    tone.start()
+    for (const track of out.stream.getAudioTracks()) stream.addTrack(track)
+  }
+  const recorder = new MediaRecorder(stream)
+  const chunks: Blob[] = []
+  recorder.ondataavailable = (event) => chunks.push(event.data)
+  const stopped = new Promise((resolve) => {
+    recorder.onstop = resolve
+  })
+  recorder.start()
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  recorder.stop()
+  await stopped
+  clearInterval(frames)
+  const video = document.createElement('video')
+  video.autoplay = true
+  video.loop = true
+  video.src = URL.createObjectURL(new Blob(chunks, { type: recorder.mimeType }))
+  document.body.append(video)
+}
