@@ -8,6 +8,7 @@ import {
   type AxeRuleResult,
   wcagCriteriaOfTags,
 } from '../axe/axe.js'
+import { AXE_ACT_SUPPLEMENT } from './act-supplements.js'
 import { applyDemotions } from './demotions.js'
 import type { Finding, FindingElement, FindingOutcome } from './finding.js'
 
@@ -15,12 +16,13 @@ const require = createRequire(import.meta.url)
 
 /**
  * The ACT rules each axe rule implements, read once from axe's own rule metadata in Node (axe.getRules()
- * needs no page): the page run stays as it is, and no page pays for it.
+ * needs no page): the page run stays as it is, and no page pays for it. Those the metadata leaves out are
+ * added from AXE_ACT_SUPPLEMENT.
  */
 export const AXE_ACT_RULES: ReadonlyMap<string, string[]> = new Map(
   (require('axe-core') as { getRules(): { ruleId: string; actIds?: string[] }[] })
     .getRules()
-    .map((rule) => [rule.ruleId, rule.actIds ?? []]),
+    .map((rule) => [rule.ruleId, [...(rule.actIds ?? []), ...(AXE_ACT_SUPPLEMENT[rule.ruleId] ?? [])]]),
 )
 
 /** An axe node with the element its target names, described in the page (element-keys.ts). */

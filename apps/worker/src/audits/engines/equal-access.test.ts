@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   type EqualAccessResult,
+  equalAccessActRuleIds,
   equalAccessActRules,
   equalAccessCriteria,
   equalAccessFindings,
@@ -58,6 +59,20 @@ describe('Equal Access rule metadata', () => {
       'bf051a',
     ])
     expect(equalAccessActRules(rules.rule('style_color_misuse'), 'Potential_1', 'review')).toEqual([])
+  })
+
+  it('names ACT kb1m8s for a prohibited global property, which the metadata leaves out', () => {
+    const invalid = (messageArgs: string[]) => ({
+      ...result('aria_attribute_valid', 'Fail_invalid_implicit_role_attr', ['VIOLATION', 'FAIL']),
+      messageArgs,
+    })
+    const [prohibited, notGlobal] = equalAccessFindings([
+      invalid(['aria-label', 'div', 'generic']),
+      { ...invalid(['aria-checked', 'div', 'generic']), element: { ...element, key: 4 } },
+    ])
+    expect(prohibited?.actRules).toEqual(['5c01ea', '46ca7f', 'kb1m8s'])
+    expect(notGlobal?.actRules).toEqual(['5c01ea', '46ca7f'])
+    expect(equalAccessActRuleIds()).toContain('kb1m8s')
   })
 
   it('links every rule to its help page', () => {

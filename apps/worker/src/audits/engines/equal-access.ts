@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { withTimeout } from '../../browser/shared-browser.js'
+import { EQUAL_ACCESS_SUPPLEMENTED_ACT_RULES, equalAccessActSupplement } from './act-supplements.js'
 import type { EngineRunOptions } from './axe-findings.js'
 import { applyDemotions } from './demotions.js'
 import type { Finding, FindingElement, FindingOutcome } from './finding.js'
@@ -33,6 +34,8 @@ export interface EqualAccessResult {
   reasonId: string | number
   value: [Policy, Confidence]
   message: string
+  /** the values the message was made from (attribute names, roles) */
+  messageArgs?: string[]
   snippet: string
   path: { dom: string }
   element?: FindingElement | null
@@ -124,7 +127,7 @@ export function equalAccessActRules(
 
 /** Every ACT rule some Equal Access rule implements, for any of its reasons. */
 export function equalAccessActRuleIds(rules: RuleCatalogue = equalAccessRules()): Set<string> {
-  const ids = new Set<string>()
+  const ids = new Set<string>(EQUAL_ACCESS_SUPPLEMENTED_ACT_RULES)
   for (const ruleId of rules.ruleIds()) {
     const act = rules.rule(ruleId)?.act ?? []
     for (const mapping of typeof act === 'string' ? [act] : act)
@@ -149,7 +152,10 @@ function findingOf(result: EqualAccessResult, outcome: FindingOutcome, rules: Ru
     ruleId: result.ruleId,
     outcome,
     criteria: equalAccessCriteria(rule, result.reasonId),
-    actRules: equalAccessActRules(rule, result.reasonId, outcome),
+    actRules: [
+      ...equalAccessActRules(rule, result.reasonId, outcome),
+      ...(outcome === 'passed' ? [] : equalAccessActSupplement(result)),
+    ],
     title,
     description: title,
     helpUrl: rules.helpUrl(result.ruleId, result.reasonId),
@@ -200,6 +206,7 @@ const runEqualAccessInPage = (guideline: string) => `(async () => {
     reasonId: result.reasonId,
     value: result.value,
     message: result.message,
+    messageArgs: result.messageArgs,
     snippet: result.snippet,
     path: { dom: result.path.dom },
     element: result.value[1] === 'PASS' ? null : window.__canopyKeys.describe(result.node),
