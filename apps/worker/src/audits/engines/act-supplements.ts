@@ -32,10 +32,12 @@ export const EQUAL_ACCESS_SUPPLEMENTED_ACT_RULES: readonly string[] = ['kb1m8s']
 export function equalAccessActSupplement(result: {
   ruleId: string
   reasonId: string | number
-  messageArgs?: string[]
+  messageArgs?: unknown[]
 }): string[] {
   if (result.ruleId !== 'aria_attribute_valid' || !String(result.reasonId).startsWith('Fail_invalid'))
     return []
-  const attributes = (result.messageArgs?.[0] ?? '').split(/[\s,]+/).filter(Boolean)
+  const attributes = String(result.messageArgs?.[0] ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
   return attributes.length > 0 && attributes.every((name) => PROHIBITABLE_GLOBALS.has(name)) ? ['kb1m8s'] : []
 }

@@ -62,16 +62,18 @@ describe('Equal Access rule metadata', () => {
   })
 
   it('names ACT kb1m8s for a prohibited global property, which the metadata leaves out', () => {
-    const invalid = (messageArgs: string[]) => ({
+    const invalid = (messageArgs: unknown[]) => ({
       ...result('aria_attribute_valid', 'Fail_invalid_implicit_role_attr', ['VIOLATION', 'FAIL']),
       messageArgs,
     })
-    const [prohibited, notGlobal] = equalAccessFindings([
+    const [prohibited, notGlobal, odd] = equalAccessFindings([
       invalid(['aria-label', 'div', 'generic']),
       { ...invalid(['aria-checked', 'div', 'generic']), element: { ...element, key: 4 } },
+      { ...invalid([3, 'div']), element: { ...element, key: 5 } },
     ])
     expect(prohibited?.actRules).toEqual(['5c01ea', '46ca7f', 'kb1m8s'])
     expect(notGlobal?.actRules).toEqual(['5c01ea', '46ca7f'])
+    expect(odd?.actRules).toEqual(['5c01ea', '46ca7f'])
     expect(equalAccessActRuleIds()).toContain('kb1m8s')
   })
 

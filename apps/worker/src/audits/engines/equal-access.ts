@@ -34,8 +34,8 @@ export interface EqualAccessResult {
   reasonId: string | number
   value: [Policy, Confidence]
   message: string
-  /** the values the message was made from (attribute names, roles) */
-  messageArgs?: string[]
+  /** the values the message was made from (attribute names, roles), as the engine gives them */
+  messageArgs?: unknown[]
   snippet: string
   path: { dom: string }
   element?: FindingElement | null
