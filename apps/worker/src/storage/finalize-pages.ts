@@ -213,22 +213,42 @@ export async function gatherCrossPageFacts(
   }
 }
 
-function crossPageAudit(id: DuplicateCheckId, others: string[], urlById: Map<string, string>): Audit {
+/**
+ * A page's duplicate check lists at most this many of the pages it shares its title, description or text
+ * with; its count is all of them, and the duplicate groups list every page. Listing all on every page would
+ * store a group's size squared (a description shared by 5,000 pages: 25 million rows of details).
+ */
+export const MAX_LISTED_DUPLICATES = 20
+
+function crossPageAudit(
+  id: DuplicateCheckId,
+  others: { count: number; listed: string[] },
+  urlById: Map<string, string>,
+): Audit {
   return {
     id,
     ...DUPLICATE_CHECKS[id],
     issueLevel: 'Error',
-    score: others.length ? 0 : 1,
+    score: others.count ? 0 : 1,
     wcag: [],
-    nodeCount: others.length,
-    details: others.length
+    nodeCount: others.count,
+    details: others.count
       ? {
           type: 'table',
           headings: [{ key: 'url', valueType: 'url', label: 'Same as' }],
-          items: others.map((other) => ({ url: urlById.get(other) })),
+          items: others.listed.map((other) => ({ url: urlById.get(other) })),
         }
       : null,
   }
+}
+
+/** The pages of a group other than `pageId`: how many, and the first MAX_LISTED_DUPLICATES of them. */
+export function othersIn(group: string[], pageId: string): { count: number; listed: string[] } {
+  const listed = group
+    .slice(0, MAX_LISTED_DUPLICATES + 1)
+    .filter((other) => other !== pageId)
+    .slice(0, MAX_LISTED_DUPLICATES)
+  return { count: group.includes(pageId) ? group.length - 1 : group.length, listed }
 }
 
 /** The duplicate checks and, for a sitemap page other than the root, the orphan check of one page. */
@@ -241,13 +261,13 @@ function crossPageAuditsOf(page: Page, facts: CrossPageFacts): Audit[] {
   }
   for (const [id, applies] of Object.entries(comparable) as [PageDuplicateCheck, boolean][]) {
     if (!applies) continue
-    const others = (facts.duplicatesByCheck.get(id)?.get(page.id) ?? []).filter((other) => other !== page.id)
+    const others = othersIn(facts.duplicatesByCheck.get(id)?.get(page.id) ?? [], page.id)
     audits.push(crossPageAudit(id, others, facts.urlById))
   }
   if (facts.sitemapUrls.has(page.url) && page.url !== facts.rootUrl) {
     const isOrphan = facts.orphanedUrls.has(page.url)
     audits.push({
-      ...crossPageAudit('orphaned-page', [], facts.urlById),
+      ...crossPageAudit('orphaned-page', { count: 0, listed: [] }, facts.urlById),
       score: isOrphan ? 0 : 1,
       nodeCount: isOrphan ? 1 : 0,
     })

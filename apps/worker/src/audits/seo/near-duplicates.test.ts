@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PAGES } from '../../../../../tests/fixtures/site/pages.js'
 import { PLANTED_PROBLEMS } from '../../../../../tests/fixtures/site/planted.js'
 import {
+  BUCKET_WINDOW,
   contentExcerpt,
   contentSignature,
   findNearDuplicatePairs,
@@ -95,6 +96,23 @@ describe('near-duplicate content', () => {
       ],
     )
     expect(groups).toEqual([{ pageIds: ['a', 'b', 'c'], similarity: 0.75 }])
+  })
+
+  it('joins 5,000 pages of one template into one group, comparing each with a window of the pages before it', () => {
+    const template = contentSignature(
+      'Opening hours, parking and the way in: the library at the corner of Mill Street welcomes every reader, ' +
+        'with rooms for study, a children’s corner and a café.',
+    )
+    const pages = Array.from({ length: 5000 }, (_, index) => ({ id: `p${index}`, signature: template }))
+    const pairs = findNearDuplicatePairs(pages)
+    // A window of BUCKET_WINDOW pages before each, not every pair of 5,000 (12.5 million).
+    expect(pairs.length).toBeLessThanOrEqual(5000 * BUCKET_WINDOW)
+    const groups = groupNearDuplicates(
+      pages.map((page) => page.id),
+      pairs,
+    )
+    expect(groups).toHaveLength(1)
+    expect(groups[0]?.pageIds).toHaveLength(5000)
   })
 
   it('names a group by the start of its text, cut at a word', () => {
