@@ -1,4 +1,5 @@
 import type { Finding } from '../engines/finding.js'
+import { ELEMENT_LANGUAGE_ACT_RULE, PAGE_LANGUAGE_ACT_RULE } from './language-of-parts.js'
 
 /**
  * The W3C ACT rules Canopy's checks implement: a finding of the check speaks for them (bench/act-rules.ts
@@ -32,7 +33,7 @@ export function withCheckActRules(finding: Finding): Finding {
  * element.
  */
 const NAMED_BY_FINDING: Record<string, string[]> = {
-  'canopy-language-of-parts': ['ucwvc8', 'off6ek'],
+  'canopy-language-of-parts': [PAGE_LANGUAGE_ACT_RULE, ELEMENT_LANGUAGE_ACT_RULE],
 }
 
 /** Every ACT rule some check implements. */

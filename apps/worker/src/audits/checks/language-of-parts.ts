@@ -25,6 +25,9 @@ const REVIEW_SCORE = 0.9
 const AMBIGUOUS_SCORE = 0.95
 /** The share of the text under the page's own lang that must read as another language for that lang to be wrong. */
 const PAGE_MISMATCH_SHARE = 0.8
+/** The ACT rules the check's verdicts name: the page's lang (3.1.1), an element's own lang (3.1.2). */
+export const PAGE_LANGUAGE_ACT_RULE = 'ucwvc8'
+export const ELEMENT_LANGUAGE_ACT_RULE = 'off6ek'
 
 export interface Passage {
   /** the passage's block, or the element inside it that carries its own lang */
@@ -38,7 +41,7 @@ export interface Passage {
   fromPage?: boolean
 }
 
-export interface LanguageFacts {
+interface LanguageFacts {
   passages: Passage[]
   langAttributes: { value: string; element: FindingElement }[]
   /** the <html> element */
@@ -140,10 +143,19 @@ function mismatchOf(passage: Passage): Mismatch | null {
   return { outcome: sure ? 'failed' : 'review', detected: detected.language, declared }
 }
 
+/** A passage with what the detector made of its text against its lang (null: no mismatch, or cannot tell). */
+interface JudgedPassage {
+  passage: Passage
+  mismatch: Mismatch | null
+}
+
 /** A passage whose text is not in the language in force for it: failed when sure, review when likely. */
 export function judgePassage(passage: Passage): CheckVerdict | null {
   const mismatch = mismatchOf(passage)
-  if (!mismatch) return null
+  return mismatch ? passageVerdict(passage, mismatch) : null
+}
+
+function passageVerdict(passage: Passage, mismatch: Mismatch): CheckVerdict {
   const sure = mismatch.outcome === 'failed'
   const where = passage.ownLang ? 'its lang attribute says' : 'the page says'
   return {
@@ -156,7 +168,7 @@ export function judgePassage(passage: Passage): CheckVerdict | null {
         : 'Check its language, and give it a lang attribute if it differs.'
     }`,
     // An element's own lang that does not match its text is ACT's "element language subtag matches language".
-    actRules: sure && passage.ownLang ? ['off6ek'] : [],
+    actRules: sure && passage.ownLang ? [ELEMENT_LANGUAGE_ACT_RULE] : [],
   }
 }
 
@@ -166,37 +178,35 @@ export function judgePassage(passage: Passage): CheckVerdict | null {
  * finding, on `<html>`, not one per passage under 3.1.2. Failed when the passages that say so are sure of it
  * (ACT's "page language subtag matches default language"), review when they are likely.
  */
-export function judgePage(facts: LanguageFacts): CheckVerdict | null {
-  const inherited = facts.passages.filter((passage) => passage.fromPage)
-  const lengthOf = (passages: Passage[]) => passages.reduce((sum, passage) => sum + passage.text.length, 0)
+function pageVerdict(page: FindingElement, judged: JudgedPassage[]): CheckVerdict | null {
+  const inherited = judged.filter(({ passage }) => passage.fromPage)
+  const lengthOf = (list: JudgedPassage[]) => list.reduce((sum, { passage }) => sum + passage.text.length, 0)
   const total = lengthOf(inherited)
-  const mismatched = inherited.flatMap((passage) => {
-    const mismatch = mismatchOf(passage)
-    return mismatch ? [{ passage, mismatch }] : []
-  })
-  const shareOf = (list: typeof mismatched) => lengthOf(list.map((entry) => entry.passage)) / total
+  const mismatched = inherited.filter((entry) => entry.mismatch !== null)
+  const shareOf = (list: JudgedPassage[]) => lengthOf(list) / total
   if (total === 0 || shareOf(mismatched) < PAGE_MISMATCH_SHARE) return null
   const sure =
-    shareOf(mismatched.filter((entry) => entry.mismatch.outcome === 'failed')) >= PAGE_MISMATCH_SHARE
+    shareOf(mismatched.filter((entry) => entry.mismatch?.outcome === 'failed')) >= PAGE_MISMATCH_SHARE
   const detected = mostTextIn(mismatched)
-  const declared = nameOf(mismatched[0]?.mismatch.declared ?? '')
-  const lang = inherited[0]?.lang ?? ''
+  const declared = nameOf(mismatched[0]?.mismatch?.declared ?? '')
+  const lang = inherited[0]?.passage.lang ?? ''
   return {
     outcome: sure ? 'failed' : 'review',
     criteria: ['3.1.1'],
-    element: facts.page,
+    element: page,
     message: sure
       ? `The page's text reads as ${nameOf(detected)}, but <html lang="${lang}"> says ${declared}: screen readers read it all with the wrong pronunciation. Set the page's lang to its language.`
       : `The page's text seems to be ${nameOf(detected)}, but <html lang="${lang}"> says ${declared}. Check the page's language, and set its lang to it.`,
-    actRules: sure ? ['ucwvc8'] : [],
+    actRules: sure ? [PAGE_LANGUAGE_ACT_RULE] : [],
   }
 }
 
 /** The language most of the mismatched text reads as. */
-function mostTextIn(mismatched: { passage: Passage; mismatch: Mismatch }[]): string {
+function mostTextIn(mismatched: JudgedPassage[]): string {
   const lengths = new Map<string, number>()
-  for (const { passage, mismatch } of mismatched)
-    lengths.set(mismatch.detected, (lengths.get(mismatch.detected) ?? 0) + passage.text.length)
+  for (const { passage, mismatch } of mismatched) {
+    if (mismatch) lengths.set(mismatch.detected, (lengths.get(mismatch.detected) ?? 0) + passage.text.length)
+  }
   return [...lengths].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ''
 }
 
@@ -209,11 +219,13 @@ export function judgeLanguage(facts: LanguageFacts): CheckVerdict[] {
       element: attribute.element,
       message: `lang="${attribute.value}" is not a valid language code, so assistive technologies cannot use it.`,
     }))
-  const page = judgePage(facts)
+  // Each passage's language is detected once, for the page's lang and for its own.
+  const judged = facts.passages.map((passage) => ({ passage, mismatch: mismatchOf(passage) }))
+  const page = pageVerdict(facts.page, judged)
   // A page whose lang is wrong is one mistake, named on <html>, not again on each passage that inherits it.
-  const passages = facts.passages
-    .filter((passage) => !(page && passage.fromPage))
-    .flatMap((passage) => judgePassage(passage) ?? [])
+  const passages = judged
+    .filter(({ passage }) => !(page && passage.fromPage))
+    .flatMap(({ passage, mismatch }) => (mismatch ? [passageVerdict(passage, mismatch)] : []))
   return [...invalid, ...(page ? [page] : []), ...passages].slice(0, MAX_FINDINGS)
 }
 

@@ -21,8 +21,11 @@ const PROHIBITABLE_GLOBALS = new Set([
   'aria-brailleroledescription',
 ])
 
-/** Equal Access rules whose results may speak for an ACT rule their metadata does not name. */
-export const EQUAL_ACCESS_SUPPLEMENTED_ACT_RULES: readonly string[] = ['kb1m8s']
+/** ACT's "ARIA global properties not used where prohibited". */
+const PROHIBITED_GLOBALS_ACT_RULE = 'kb1m8s'
+
+/** The ACT rules Equal Access results may speak for beyond the engine's metadata. */
+export const EQUAL_ACCESS_SUPPLEMENTED_ACT_RULES: readonly string[] = [PROHIBITED_GLOBALS_ACT_RULE]
 
 /**
  * The ACT rules an Equal Access result speaks for beyond its metadata: aria_attribute_valid failing an
@@ -39,5 +42,7 @@ export function equalAccessActSupplement(result: {
   const attributes = String(result.messageArgs?.[0] ?? '')
     .split(/[\s,]+/)
     .filter(Boolean)
-  return attributes.length > 0 && attributes.every((name) => PROHIBITABLE_GLOBALS.has(name)) ? ['kb1m8s'] : []
+  return attributes.length > 0 && attributes.every((name) => PROHIBITABLE_GLOBALS.has(name))
+    ? [PROHIBITED_GLOBALS_ACT_RULE]
+    : []
 }
