@@ -15,6 +15,21 @@ export const DuplicateKindSchema = z.enum(DUPLICATE_KINDS, {
 })
 export type DuplicateKind = z.infer<typeof DuplicateKindSchema>
 
+/** The page's SEO check that fails when it shares that kind of text with other pages of the scan. */
+export const DUPLICATE_CHECK_OF_KIND = {
+  title: 'duplicate-title',
+  description: 'duplicate-description',
+  content: 'duplicate-content',
+} as const satisfies Record<DuplicateKind, string>
+export type DuplicateCheckId = (typeof DUPLICATE_CHECK_OF_KIND)[DuplicateKind]
+
+/**
+ * A page's duplicate check lists at most this many of the pages it shares its title, description or text
+ * with; its count is all of them, and the duplicate groups list every page. Listing all on every page would
+ * store a group's size squared (a description shared by 5,000 pages: 25 million rows of details).
+ */
+export const MAX_LISTED_DUPLICATES = 20
+
 /** entryTitle is the shared value; totalCount the group's pages. */
 export const DUPLICATE_CONTENT_SORT_KEYS = [
   'entryTitle',

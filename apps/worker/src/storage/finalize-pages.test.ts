@@ -1,5 +1,6 @@
+import { MAX_LISTED_DUPLICATES } from '@canopy/contracts'
 import { describe, expect, it } from 'vitest'
-import { MAX_LISTED_DUPLICATES, othersIn } from './finalize-pages.js'
+import { othersIn } from './finalize-pages.js'
 
 describe('the pages a page shares its title, description or text with', () => {
   it('counts all of a group but lists at most MAX_LISTED_DUPLICATES, never the page itself', () => {

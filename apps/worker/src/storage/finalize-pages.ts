@@ -1,4 +1,10 @@
-import type { Audit, CategoryResult } from '@canopy/contracts'
+import {
+  type Audit,
+  type CategoryResult,
+  DUPLICATE_CHECK_OF_KIND,
+  type DuplicateCheckId,
+  MAX_LISTED_DUPLICATES,
+} from '@canopy/contracts'
 import {
   type DbClient,
   type DuplicateGroupInput,
@@ -39,18 +45,17 @@ interface StoredScores {
 }
 
 type BrokenLink = { url: string; status: number | null; error: string | null }
-type DuplicateCheckId = keyof typeof DUPLICATE_CHECKS
-type PageDuplicateCheck = 'duplicate-title' | 'duplicate-description' | 'duplicate-content'
+type CrossPageCheckId = keyof typeof DUPLICATE_CHECKS
 const HASH_OF_CHECK = {
   'duplicate-title': 'titleHash',
   'duplicate-description': 'descriptionHash',
-} as const satisfies Partial<Record<DuplicateCheckId, keyof Page>>
+} as const satisfies Partial<Record<CrossPageCheckId, keyof Page>>
 
 /** What the checks across pages found, shared by every page's recomputation. */
 export interface CrossPageFacts {
   brokenByPage: Map<string, BrokenLink[]>
   /** per duplicate check: page id → ids of the pages in its group (itself included); absent when unique */
-  duplicatesByCheck: Map<PageDuplicateCheck, Map<string, string[]>>
+  duplicatesByCheck: Map<DuplicateCheckId, Map<string, string[]>>
   /** the groups of every duplicate check, as the SEO duplicate-content screens list them */
   duplicateGroups: DuplicateGroupInput[]
   urlById: Map<string, string>
@@ -140,19 +145,13 @@ function findDuplicateGroups(pages: Page[]): DuplicateGroupInput[] {
   ]
 }
 
-const CHECK_OF_KIND = {
-  title: 'duplicate-title',
-  description: 'duplicate-description',
-  content: 'duplicate-content',
-} as const satisfies Record<DuplicateGroupInput['kind'], PageDuplicateCheck>
-
 /** Per check, each grouped page's group. */
 function duplicatesByCheckOf(groups: DuplicateGroupInput[]) {
-  const byCheck = new Map<PageDuplicateCheck, Map<string, string[]>>(
-    Object.values(CHECK_OF_KIND).map((check) => [check, new Map()]),
+  const byCheck = new Map<DuplicateCheckId, Map<string, string[]>>(
+    Object.values(DUPLICATE_CHECK_OF_KIND).map((check) => [check, new Map()]),
   )
   for (const group of groups) {
-    const byPage = byCheck.get(CHECK_OF_KIND[group.kind]) as Map<string, string[]>
+    const byPage = byCheck.get(DUPLICATE_CHECK_OF_KIND[group.kind]) as Map<string, string[]>
     for (const id of group.pageIds) byPage.set(id, group.pageIds)
   }
   return byCheck
@@ -213,15 +212,8 @@ export async function gatherCrossPageFacts(
   }
 }
 
-/**
- * A page's duplicate check lists at most this many of the pages it shares its title, description or text
- * with; its count is all of them, and the duplicate groups list every page. Listing all on every page would
- * store a group's size squared (a description shared by 5,000 pages: 25 million rows of details).
- */
-export const MAX_LISTED_DUPLICATES = 20
-
 function crossPageAudit(
-  id: DuplicateCheckId,
+  id: CrossPageCheckId,
   others: { count: number; listed: string[] },
   urlById: Map<string, string>,
 ): Audit {
@@ -254,12 +246,12 @@ export function othersIn(group: string[], pageId: string): { count: number; list
 /** The duplicate checks and, for a sitemap page other than the root, the orphan check of one page. */
 function crossPageAuditsOf(page: Page, facts: CrossPageFacts): Audit[] {
   const audits: Audit[] = []
-  const comparable: Record<PageDuplicateCheck, boolean> = {
+  const comparable: Record<DuplicateCheckId, boolean> = {
     'duplicate-title': page.titleHash !== null,
     'duplicate-description': page.descriptionHash !== null,
     'duplicate-content': page.contentHash !== null || page.contentSignature.length > 0,
   }
-  for (const [id, applies] of Object.entries(comparable) as [PageDuplicateCheck, boolean][]) {
+  for (const [id, applies] of Object.entries(comparable) as [DuplicateCheckId, boolean][]) {
     if (!applies) continue
     const others = othersIn(facts.duplicatesByCheck.get(id)?.get(page.id) ?? [], page.id)
     audits.push(crossPageAudit(id, others, facts.urlById))
@@ -309,7 +301,7 @@ function recomputeSeo(stored: StoredIssue[], crossPage: Audit[]): CategoryResult
 }
 
 function duplicateFlags(crossPage: Audit[]) {
-  const failing = (id: DuplicateCheckId) => crossPage.some((audit) => audit.id === id && audit.score === 0)
+  const failing = (id: CrossPageCheckId) => crossPage.some((audit) => audit.id === id && audit.score === 0)
   return {
     isDuplicateTitle: failing('duplicate-title'),
     isDuplicateDescription: failing('duplicate-description'),

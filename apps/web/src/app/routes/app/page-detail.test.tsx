@@ -200,6 +200,35 @@ describe('page detail', () => {
     expect(await findAxeViolationsBesideSnapshot()).toEqual([])
   })
 
+  it('says how many pages share the title when the duplicate check lists only some, and where all are', async () => {
+    const others = Array.from({ length: 20 }, (_, index) => ({
+      url: `http://127.0.0.1:8090/p/${index}.html`,
+    }))
+    const duplicateTitle = toAuditIssue({
+      id: 'duplicate-title',
+      title: 'Page title is unique',
+      description: 'Pages sharing one title compete with each other in search results.',
+      issueLevel: 'Error',
+      score: 0,
+      wcag: [],
+      nodeCount: 4_999,
+      details: {
+        type: 'table',
+        headings: [{ key: 'url', valueType: 'url', label: 'Same as' }],
+        items: others,
+      },
+    })
+    const page = makePageDetail({ seo: { ...emptyAuditData(50), issuesFailed: [duplicateTitle] } })
+    renderPage('/site/demo-site/pages/page-1/seo', {}, page)
+    await userEvent.click(await screen.findByRole('button', { name: /Page title is unique/ }))
+    expect(await screen.findByText(/Listed here: 20 of the 4,999 other pages sharing it\./)).toBeVisible()
+    expect(screen.getByRole('link', { name: 'See every page in duplicate content' })).toHaveAttribute(
+      'href',
+      '/site/demo-site/seo/duplicate-content?type=title',
+    )
+    expect(await findAxeViolationsBesideSnapshot()).toEqual([])
+  })
+
   it('rescans the page: the request names the page, a toast says it is queued, and a 409 says why not', async () => {
     let answer: FakeHandler = reply({ scanId: 'scan-8' }, 202)
     const { api } = renderPage('/site/demo-site/pages/page-1/accessibility', {

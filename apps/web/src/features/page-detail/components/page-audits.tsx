@@ -6,6 +6,7 @@ import { pageElementScreenshotUrl } from '../api/page-artifact-urls'
 import { type CategoryTab, categoryData, issuesById, toAuditGroups } from '../audit-page-data'
 import { IssueLifecycle } from './issue-lifecycle'
 import { IssueReviewPanel } from './issue-review'
+import { ListedDuplicates } from './listed-duplicates'
 import styles from './page-detail.module.css'
 
 export type HighlightTarget = { selector?: string; nodeLabel?: string }
@@ -40,6 +41,8 @@ type PageAuditsProps = {
   renderAudits: RenderPageAudits
   onHighlightNode: (node: HighlightTarget) => void
   templateHref?: (issueId: string, signature: string) => string
+  /** the SEO tab: the duplicate groups screen, for duplicate checks that list only some of the pages */
+  duplicateContentHref?: string
   renderTicket?: RenderTicket
   canAssign?: boolean
   wcagTarget?: WcagTarget
@@ -53,7 +56,16 @@ type PageAuditsProps = {
  */
 function useAuditExtra(
   data: AuditPageData,
-  { page, tab, siteSlug, templateHref, renderTicket, canAssign = false, canReview = false }: PageAuditsProps,
+  {
+    page,
+    tab,
+    siteSlug,
+    templateHref,
+    duplicateContentHref,
+    renderTicket,
+    canAssign = false,
+    canReview = false,
+  }: PageAuditsProps,
 ) {
   const issues = useMemo(() => issuesById(data), [data])
   const pageId = page.sys.id
@@ -74,6 +86,7 @@ function useAuditExtra(
             issue={issue}
             templateHref={templateHref ? (signature) => templateHref(issue.issueId, signature) : undefined}
           />
+          {duplicateContentHref ? <ListedDuplicates issue={issue} href={duplicateContentHref} /> : null}
           {failed && renderTicket ? renderTicket(issue, pageId) : null}
           {failed || data.issuesManual.includes(issue) ? (
             <AssignmentControl
@@ -90,7 +103,18 @@ function useAuditExtra(
         </>
       )
     },
-    [issues, data, isAccessibility, pageId, siteSlug, canReview, templateHref, renderTicket, canAssign],
+    [
+      issues,
+      data,
+      isAccessibility,
+      pageId,
+      siteSlug,
+      canReview,
+      templateHref,
+      duplicateContentHref,
+      renderTicket,
+      canAssign,
+    ],
   )
 }
 

@@ -162,6 +162,9 @@ function PageTabs({
               renderAudits={renderAudits}
               onHighlightNode={onHighlightNode}
               templateHref={id === 'accessibility' ? templateHref : undefined}
+              duplicateContentHref={
+                id === 'seo' ? sitePath(siteSlug, sectionSlug, 'seo/duplicate-content') : undefined
+              }
               renderTicket={renderTicket}
               canAssign={canAssign}
               wcagTarget={wcagTarget}
