@@ -80,7 +80,12 @@ export async function listInternalAnchors(db: DbClient, pageIds: string[]) {
   return rows.map((row) => ({ pageId: row.pageId, url: row.link.url }))
 }
 
-/** After a full scan: which of its pages the sitemap lists, and which of those no page links to. */
+/**
+ * After a full scan: which of its pages the sitemap lists, and which of those no page links to. The scanned
+ * pages' flags are set in one statement from three arrays (URL, in the sitemap, orphaned), and sitemap URLs the
+ * scan did not audit (failed pages) are marked listed: a list of URLs per flag, each sent as an `IN (…)` of every
+ * page, outlasted a transaction's 5 s on a scan of 20,000 pages.
+ */
 export function markSitemapAndOrphans(
   db: DbClient,
   siteId: string,
@@ -90,14 +95,27 @@ export function markSitemapAndOrphans(
     orphanedUrls,
   }: { scannedUrls: string[]; sitemapUrls: string[]; orphanedUrls: string[] },
 ) {
-  return runInTransaction(db, async (tx) => {
-    await tx.page.updateMany({
-      where: { siteId, url: { in: scannedUrls } },
-      data: { isOrphaned: false, inSitemap: false },
-    })
-    await tx.page.updateMany({ where: { siteId, url: { in: sitemapUrls } }, data: { inSitemap: true } })
-    await tx.page.updateMany({ where: { siteId, url: { in: orphanedUrls } }, data: { isOrphaned: true } })
-  })
+  const listed = new Set(sitemapUrls)
+  const orphaned = new Set(orphanedUrls)
+  const scanned = new Set(scannedUrls)
+  const listedOnly = sitemapUrls.filter((url) => !scanned.has(url))
+  return runInTransaction(
+    db,
+    async (tx) => {
+      await tx.$executeRaw`
+        UPDATE "Page" p SET "inSitemap" = f.listed, "isOrphaned" = f.orphaned
+        FROM unnest(
+          ${scannedUrls}::text[],
+          ${scannedUrls.map((url) => listed.has(url))}::boolean[],
+          ${scannedUrls.map((url) => orphaned.has(url))}::boolean[]
+        ) AS f(url, listed, orphaned)
+        WHERE p."siteId" = ${siteId} AND p.url = f.url`
+      if (listedOnly.length > 0)
+        await tx.$executeRaw`
+          UPDATE "Page" SET "inSitemap" = true WHERE "siteId" = ${siteId} AND url = ANY(${listedOnly}::text[])`
+    },
+    { timeoutMs: 60_000 },
+  )
 }
 
 /** The SEO outcomes the page job stored in this scan (finalize adds the checks across pages to them). */
