@@ -95,6 +95,49 @@ export async function startSiteScan(
   return scan
 }
 
+/** A queue of the scan queues on `prefix`, for the time `use` takes. */
+async function withScanQueue<T>(
+  redisUrl: string,
+  prefix: string,
+  name: string,
+  use: (queue: Queue) => Promise<T>,
+): Promise<T> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
+  const queue = new Queue(name, { connection, prefix })
+  try {
+    return await use(queue)
+  } finally {
+    await queue.close()
+    await connection.quit()
+  }
+}
+
+/**
+ * Queues a scan's finalize-scan job again, as the last page of a scan queues it; the job of an earlier finalize
+ * of that scan is removed first, since the job's id is the scan's.
+ */
+export async function requeueFinalizeScan(redisUrl: string, prefix: string, scanId: string) {
+  await withScanQueue(redisUrl, prefix, JOBS.finalizeScan.queue, async (queue) => {
+    const jobId = JOBS.finalizeScan.jobId?.({ scanId })
+    if (jobId) await (await queue.getJob(jobId))?.remove()
+    await enqueueJob({ get: () => queue }, JOBS.finalizeScan, { scanId })
+  })
+}
+
+/** How a scan's finalize-scan job went: its attempts, the times it stalled, why it last failed. */
+export async function readFinalizeScanJob(redisUrl: string, prefix: string, scanId: string) {
+  return withScanQueue(redisUrl, prefix, JOBS.finalizeScan.queue, async (queue) => {
+    const job = await queue.getJob(JOBS.finalizeScan.jobId?.({ scanId }) ?? '')
+    if (!job) return null
+    return {
+      attempts: job.attemptsMade,
+      started: job.attemptsStarted,
+      stalls: job.stalledCounter,
+      failedReason: job.failedReason ?? null,
+    }
+  })
+}
+
 export async function waitForScanState(
   prisma: PrismaClient,
   scanId: string,
