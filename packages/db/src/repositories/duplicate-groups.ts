@@ -13,34 +13,36 @@ export interface DuplicateGroupInput {
   similarity: number
 }
 
+/** Groups per insert: seven values each, within the 32,767 parameters PostgreSQL takes in one statement. */
+const GROUPS_PER_INSERT = 2_000
+
 /**
  * The site's duplicate groups as the scan being finalized found them, in place of the previous ones (the
  * groups are found among the site's pages as last scanned, so the whole set is rebuilt each time). The groups
- * are inserted in one statement and their pages in another, from two arrays: a group and its pages per
- * statement outlasted a transaction's 5 s on a site of 20,000 pages sharing a title.
+ * go in a few thousand to a statement, and all their pages in one statement from two arrays: a statement per
+ * group and its pages did not fit in the transaction's 5 s on a site of 20,000 pages sharing a title.
  */
 export function replaceDuplicateGroups(
   db: DbClient,
   { siteId, scanId }: { siteId: string; scanId: string },
   groups: DuplicateGroupInput[],
 ) {
-  const ids = groups.map(() => randomUUID())
-  const members = groups.flatMap((group, index) => group.pageIds.map((pageId) => [ids[index], pageId]))
+  const rows = groups.map((group) => ({
+    id: randomUUID(),
+    siteId,
+    scanId,
+    kind: group.kind,
+    value: group.value,
+    pageCount: group.pageIds.length,
+    similarity: group.similarity,
+  }))
+  const members = groups.flatMap((group, index) => group.pageIds.map((pageId) => [rows[index]?.id, pageId]))
   return runInTransaction(
     db,
     async (tx) => {
       await tx.duplicateGroup.deleteMany({ where: { siteId } })
-      await tx.duplicateGroup.createMany({
-        data: groups.map((group, index) => ({
-          id: ids[index],
-          siteId,
-          scanId,
-          kind: group.kind,
-          value: group.value,
-          pageCount: group.pageIds.length,
-          similarity: group.similarity,
-        })),
-      })
+      for (let start = 0; start < rows.length; start += GROUPS_PER_INSERT)
+        await tx.duplicateGroup.createMany({ data: rows.slice(start, start + GROUPS_PER_INSERT) })
       if (members.length > 0)
         await tx.$executeRaw`
           INSERT INTO "DuplicateGroupPage" ("groupId", "pageId")
