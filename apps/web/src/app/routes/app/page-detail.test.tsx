@@ -222,7 +222,7 @@ describe('page detail', () => {
     renderPage('/site/demo-site/pages/page-1/seo', {}, page)
     await userEvent.click(await screen.findByRole('button', { name: /Page title is unique/ }))
     expect(await screen.findByText(/Listed here: 20 of the 4,999 other pages sharing it\./)).toBeVisible()
-    expect(screen.getByRole('link', { name: 'See every page in duplicate content' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'See every page with this title' })).toHaveAttribute(
       'href',
       '/site/demo-site/seo/duplicate-content?type=title',
     )

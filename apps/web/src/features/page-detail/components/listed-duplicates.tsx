@@ -1,11 +1,15 @@
-import { type AuditIssue, DUPLICATE_CHECK_OF_KIND } from '@canopy/contracts'
+import { type AuditIssue, DUPLICATE_CHECK_OF_KIND, type DuplicateKind } from '@canopy/contracts'
 import { Link } from 'react-router'
 import { plural } from '@/lib/format-values'
 import styles from './page-detail.module.css'
 
-/** The kind of duplicate a check is about (title, description, content); undefined for other checks. */
-function duplicateKindOf(issueId: string) {
-  return Object.entries(DUPLICATE_CHECK_OF_KIND).find(([, check]) => check === issueId)?.[0]
+/** What the pages of each kind of duplicate share, as the link to them names it. */
+const SHARED: Record<DuplicateKind, string> = { title: 'title', description: 'description', content: 'text' }
+
+/** The kind of duplicate a check is about; undefined for other checks. */
+function duplicateKindOf(issueId: string): DuplicateKind | undefined {
+  const kinds = Object.keys(DUPLICATE_CHECK_OF_KIND) as DuplicateKind[]
+  return kinds.find((kind) => DUPLICATE_CHECK_OF_KIND[kind] === issueId)
 }
 
 /** The rows a check's details list (its table's items). */
@@ -25,7 +29,7 @@ export function ListedDuplicates({ issue, href }: { issue: AuditIssue; href: str
   return (
     <p className={styles.template}>
       Listed here: {listed} of the {plural(issue.nodeCount, 'other page')} sharing it.{' '}
-      <Link to={`${href}?type=${kind}`}>See every page in duplicate content</Link>
+      <Link to={`${href}?type=${kind}`}>See every page with this {SHARED[kind]}</Link>
     </p>
   )
 }
