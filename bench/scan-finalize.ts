@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { readFinalizeScanJob, requeueFinalizeScan } from '../apps/worker/test/support/scan-fixtures.js'
 import type { PrismaClient } from '../packages/db/src/index.js'
 import { clonePages, shareRootText } from './lib/clone-pages.js'
+import { type MemoryLine, readMemoryLines } from './lib/memory.js'
 import { startSyntheticSite } from './lib/synthetic-site.js'
 import {
   type BenchServices,
@@ -33,25 +34,19 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 5_000)
 const SEED_PAGES = Number(process.env.BENCH_SEED_PAGES ?? 20)
 const SHARED_TEXT = process.env.BENCH_SHARED_TEXT !== '0'
 const MB = 1024 * 1024
+/** The worker's name: its log is bench/results/<name>.log. */
+const WORKER_NAME = 'finalize-worker'
 
-interface MemoryLine {
-  at: number
-  rss: number
-  heapUsed: number
-  loopDelayMaxMs?: number
-}
-
+/** The worker's memory lines from `from` to a second past `to` (the line that covers the last second). */
 function linesBetween(file: string, from: number, to: number): MemoryLine[] {
-  return readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as MemoryLine)
-    .filter((line) => line.at >= from && line.at <= to + 1_000)
+  return readMemoryLines(file).filter((line) => line.at >= from && line.at <= to + 1_000)
 }
 
 /** What the worker logged when the scan was finalized (its `ms` and counts), if it was. */
 function finalizedLogLine(scanId: string): Record<string, unknown> | null {
-  const lines = readFileSync(join(RESULTS_DIR, 'finalize-worker.log'), 'utf8').trim().split('\n')
+  const lines = readFileSync(join(RESULTS_DIR, `${WORKER_NAME}.log`), 'utf8')
+    .trim()
+    .split('\n')
   const line = lines.reverse().find((entry) => entry.includes('"scan finalized"') && entry.includes(scanId))
   return line ? (JSON.parse(line) as Record<string, unknown>) : null
 }
@@ -120,7 +115,7 @@ async function main() {
   console.info(
     `scan-finalize: ${SEED_PAGES} pages scanned at ${site.url}, grown to ${PAGES}; one worker, ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}`,
   )
-  const worker = startBenchWorker(services, { name: 'finalize-worker', memoryFile })
+  const worker = startBenchWorker(services, { name: WORKER_NAME, memoryFile })
   try {
     const scan = await scanSeedSite(services, site.url)
     const run = await growAndFinalize(services, scan, site.url)

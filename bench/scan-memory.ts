@@ -10,11 +10,10 @@
  *
  * Figures go to stdout as they come, so a run stopped early still says what it saw.
  */
-import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { PrismaClient } from '../packages/db/src/index.js'
-import { readTreePss } from './lib/memory.js'
+import { readMemoryLines, readTreePss } from './lib/memory.js'
 import { startSyntheticSite } from './lib/synthetic-site.js'
 import {
   BENCH_SITE_ENGINES,
@@ -40,8 +39,8 @@ interface Sample {
 
 /** The worker's last memory line (written every second by bench/lib/report-memory.ts). */
 function lastMemoryLine(file: string): { rss: number; heapUsed: number } {
-  const lines = readFileSync(file, 'utf8').trim().split('\n')
-  return JSON.parse(lines.at(-1) ?? '{}') as { rss: number; heapUsed: number }
+  const { rss = 0, heapUsed = 0 } = readMemoryLines(file).at(-1) ?? {}
+  return { rss, heapUsed }
 }
 
 function mean(values: number[]): number {
@@ -70,12 +69,6 @@ function growthReport(samples: Sample[]): string[] {
   })
 }
 
-interface MemoryLine {
-  at: number
-  rss: number
-  heapUsed: number
-}
-
 /**
  * The growth from the first WINDOW pages to the last WINDOW, from every per-second memory line of the worker
  * (not only the samples taken every SAMPLE_EVERY pages): each page is placed in time by when its result was
@@ -89,10 +82,7 @@ async function growthByLines(prisma: PrismaClient, scanId: string, memoryFile: s
   })
   const times = stored.map((row) => row.scannedAt.getTime())
   if (times.length < 2 * WINDOW) return [`${times.length} pages stored: too few for the per-second growth`]
-  const lines = readFileSync(memoryFile, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as MemoryLine)
+  const lines = readMemoryLines(memoryFile)
   const between = (from: number, to: number) => lines.filter((line) => line.at >= from && line.at <= to)
   const first = between(times[0] ?? 0, times[WINDOW - 1] ?? 0)
   const last = between(times[times.length - WINDOW] ?? 0, times.at(-1) ?? 0)

@@ -27,7 +27,10 @@ async function columnsOf(db: Sql, table: string): Promise<string[]> {
   return rows.map((row) => row.column_name)
 }
 
-/** INSERT … SELECT of `table` with some columns given by expressions over the copy `c` and the source row `s`. */
+/**
+ * INSERT … SELECT of `table` with some columns given by expressions over the copy `c` and the source row `s`;
+ * an override for a column the table does not have is left out.
+ */
 async function copyRows(db: Sql, table: string, from: string, overrides: Record<string, string>) {
   const columns = await columnsOf(db, table)
   const list = columns.map((column) => `"${column}"`).join(', ')
@@ -66,15 +69,14 @@ export async function clonePages(
   for (const table of PAGE_TABLES) {
     const scanOnly =
       table === 'PageResult' || table === 'PageIssue' ? ` AND s."scanId" = '${ids.scanId}'` : ''
-    const hasId = (await columnsOf(prisma, table)).includes('id')
     await copyRows(
       prisma,
       table,
       `FROM bench_page_copy c JOIN "${table}" s ON s."pageId" = c.source${scanOnly}`,
       {
         pageId: 'c.id',
-        ...(hasId ? { id: `md5(s.id || ':' || c.id)` } : {}),
-        ...(table === 'PageIssue' ? { pageUrl: 'c.url' } : {}),
+        id: `md5(s.id || ':' || c.id)`,
+        pageUrl: 'c.url',
       },
     )
   }

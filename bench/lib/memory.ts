@@ -61,3 +61,20 @@ export function startPeakSampler(intervalMs = 200): { stop(): number } {
     },
   }
 }
+
+/** One line of a worker's memory file, as bench/lib/report-memory.ts writes it every second. */
+export interface MemoryLine {
+  at: number
+  rss: number
+  heapUsed: number
+  /** the longest the event loop was held since the line before, in ms */
+  loopDelayMaxMs?: number
+}
+
+/** Every line of a worker's memory file, oldest first. */
+export function readMemoryLines(file: string): MemoryLine[] {
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as MemoryLine)
+}

@@ -70,6 +70,23 @@ export async function addDictionaryWords(
   }
 }
 
+/** A queue of the scan queues on `prefix`, open for the time `use` takes. */
+async function withScanQueue<T>(
+  redisUrl: string,
+  prefix: string,
+  name: string,
+  use: (queue: Queue) => Promise<T>,
+): Promise<T> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
+  const queue = new Queue(name, { connection, prefix })
+  try {
+    return await use(queue)
+  } finally {
+    await queue.close()
+    await connection.quit()
+  }
+}
+
 /** Creates a site scan and puts its discovery job on the queue, as the API does. */
 export async function startSiteScan(
   prisma: PrismaClient,
@@ -87,29 +104,10 @@ export async function startSiteScan(
     pageLimit,
     individualUrl,
   })
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
-  const queue = new Queue(JOBS.scanSite.queue, { connection, prefix })
-  await enqueueJob({ get: () => queue }, JOBS.scanSite, { scanId: scan.id })
-  await queue.close()
-  await connection.quit()
+  await withScanQueue(redisUrl, prefix, JOBS.scanSite.queue, (queue) =>
+    enqueueJob({ get: () => queue }, JOBS.scanSite, { scanId: scan.id }),
+  )
   return scan
-}
-
-/** A queue of the scan queues on `prefix`, for the time `use` takes. */
-async function withScanQueue<T>(
-  redisUrl: string,
-  prefix: string,
-  name: string,
-  use: (queue: Queue) => Promise<T>,
-): Promise<T> {
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
-  const queue = new Queue(name, { connection, prefix })
-  try {
-    return await use(queue)
-  } finally {
-    await queue.close()
-    await connection.quit()
-  }
 }
 
 /**
